@@ -1,0 +1,84 @@
+"""Run the plain-function tests of one or more test files, on MicroPython or CPython.
+
+    micropython -X heapsize=128k tests/mpy_runner.py tests/shared/test_cards.py
+
+Every top-level callable named test_* is called with no arguments; a test passes when it
+returns and fails when it raises. The last line is `N passed, N failed`; the exit status is
+1 on any failure and 2 when no test ran, so a broken collection can never pass.
+"""
+
+import gc
+import sys
+
+try:
+    import traceback
+
+    def _print_exc(e):
+        traceback.print_exception(type(e), e, e.__traceback__)
+except ImportError:  # MicroPython
+
+    def _print_exc(e):
+        sys.print_exception(e)
+
+
+def _split(path):
+    i = path.rfind("/")
+    if i < 0:
+        return ".", path
+    return path[:i], path[i + 1:]
+
+
+def run_file(path, only=None):
+    folder, name = _split(path)
+    if name.endswith(".py"):
+        name = name[:-3]
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    module = __import__(name)
+    passed = failed = 0
+    names = [n for n in dir(module) if n.startswith("test_")]
+    names.sort()
+    for n in names:
+        fn = getattr(module, n)
+        if not callable(fn) or (only and only not in n):
+            continue
+        try:
+            fn()
+            passed += 1
+        except Exception as e:  # noqa: BLE001 - a test runner reports every failure
+            failed += 1
+            print("FAIL %s::%s: %s" % (path, n, e.__class__.__name__))
+            _print_exc(e)
+        gc.collect()
+    return passed, failed
+
+
+def main(argv):
+    only = None
+    files = []
+    i = 0
+    while i < len(argv):
+        if argv[i] == "-k":
+            only = argv[i + 1]
+            i += 2
+            continue
+        files.append(argv[i])
+        i += 1
+    passed = failed = 0
+    for path in files:
+        try:
+            p, f = run_file(path, only)
+        except Exception as e:  # noqa: BLE001 - an import error fails the file, loudly
+            print("FAIL %s: cannot import: %s" % (path, e.__class__.__name__))
+            _print_exc(e)
+            p, f = 0, 1
+        passed += p
+        failed += f
+    print("%d passed, %d failed" % (passed, failed))
+    if failed:
+        sys.exit(1)
+    if not passed:
+        sys.exit(2)
+
+
+main(sys.argv[1:])

@@ -1,0 +1,79 @@
+"""Run the dual-interpreter tests under the real MicroPython interpreter, one process a file.
+
+    python tools/run_mpy_tests.py --heap 128k tests/shared tests/firmware
+
+Each test file gets a fresh `micropython -X heapsize=HEAP` process (so a MemoryError or a
+crash in one file names that file and cannot hide another's result). The path is
+shared/ and firmware/ only: no CPython package can leak in. Prints one line per file and a
+closing `micropython: N passed, N failed`; exits non-zero on any failure or when no test ran.
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$")
+
+
+def micropython_command():
+    here = os.path.join(os.path.dirname(sys.executable), "micropython")
+    return here if os.path.exists(here) else "micropython"
+
+
+def test_files(paths):
+    for p in paths:
+        if os.path.isdir(p):
+            for name in sorted(os.listdir(p)):
+                if name.startswith("test_") and name.endswith(".py"):
+                    yield os.path.join(p, name)
+        else:
+            yield p
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--heap", default="128k")
+    ap.add_argument("-k", default=None, help="only tests whose name contains this")
+    ap.add_argument("paths", nargs="+")
+    args = ap.parse_args()
+    env = dict(os.environ)
+    env["MICROPYPATH"] = os.pathsep.join(
+        [os.path.join(ROOT, "shared"), os.path.join(ROOT, "firmware"), ".frozen"])
+    total_p = total_f = 0
+    bad = []
+    for path in test_files(args.paths):
+        cmd = [micropython_command(), "-X", "heapsize=" + args.heap,
+               os.path.join(ROOT, "tests", "mpy_runner.py"), os.path.relpath(path, ROOT)]
+        if args.k:
+            cmd += ["-k", args.k]
+        proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True,
+                              timeout=600)
+        lines = proc.stdout.strip().splitlines()
+        m = SUMMARY.match(lines[-1]) if lines else None
+        p, f = (int(m.group(1)), int(m.group(2))) if m else (0, 1)
+        if proc.returncode not in (0, 2) and f == 0:
+            f = 1  # crashed after printing a summary, or never printed one
+        total_p += p
+        total_f += f
+        status = "ok" if f == 0 and proc.returncode in (0, 2) else "FAILED"
+        print("  %-48s %3d passed, %d failed  %s" % (os.path.relpath(path, ROOT), p, f, status))
+        if status != "ok":
+            bad.append(path)
+            sys.stdout.write(proc.stdout[-6000:])
+            sys.stdout.write(proc.stderr[-3000:])
+    print("MicroPython heap: %s" % args.heap)
+    print("micropython: %d passed, %d failed" % (total_p, total_f))
+    if bad or total_f:
+        print("MicroPython tests failed in: " + ", ".join(os.path.relpath(b, ROOT) for b in bad))
+        return 1
+    if total_p == 0:
+        print("no test ran under MicroPython: refusing to pass")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
