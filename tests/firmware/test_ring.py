@@ -1,0 +1,91 @@
+"""Ring buffer between the shoe's tasks: order, full/empty, no allocation (both interpreters)."""
+
+from ring import Ring, u16
+
+try:
+    import micropython
+except ImportError:
+    micropython = None
+
+
+def test_fifo_order_and_payload():
+    r = Ring(4, 8)
+    assert r.get() == -1
+    assert r.put(1, b"\x01\x02\x03", 3)
+    assert r.put(2, b"abcdefg", 7)
+    out = bytearray(8)
+    assert r.get(out) == 1 and r.last_len == 3 and out[:3] == b"\x01\x02\x03"
+    assert r.get(out) == 2 and r.last_len == 7 and bytes(out[:7]) == b"abcdefg"
+    assert r.get(out) == -1 and len(r) == 0
+
+
+def test_full_ring_counts_drops_and_keeps_old_items():
+    r = Ring(2, 1)
+    assert r.put(1, b"a", 1) and r.put(2, b"b", 1)
+    assert r.full()
+    assert not r.put(3, b"c", 1)
+    assert r.dropped == 1
+    out = bytearray(1)
+    assert r.get(out) == 1 and out[0] == ord("a")
+    assert r.put(4, b"d", 1)
+    assert r.get(out) == 2 and r.get(out) == 4 and r.get(out) == -1
+    assert r.high_water == 2
+
+
+def test_wraps_many_times():
+    r = Ring(3, 2)
+    out = bytearray(2)
+    for i in range(100):
+        assert r.put(i & 0xFF, bytes([i & 0xFF, 7]), 2)
+        if i % 2:
+            assert r.get(out) >= 0
+        if len(r) == 3:
+            r.get(out)
+    seen = []
+    while True:
+        k = r.get(out)
+        if k < 0:
+            break
+        seen.append(k)
+    assert seen == sorted(seen)
+
+
+def test_put2_round_trip():
+    r = Ring(2, 4)
+    assert r.put2(9, 513, 3)
+    out = bytearray(4)
+    assert r.get(out) == 9 and u16(out, 0) == 513 and u16(out, 2) == 3
+
+
+def test_oversized_payload_truncated_not_raised():
+    r = Ring(1, 2)
+    assert r.put(1, b"abcd", 4)
+    out = bytearray(4)
+    assert r.get(out) == 1 and r.last_len == 2
+
+
+def test_bad_shape_is_refused():
+    try:
+        Ring(0, 4)
+    except ValueError as e:
+        assert "slots" in str(e)
+    else:
+        assert False
+
+
+def test_put_get_allocate_nothing():
+    r = Ring(8, 8)
+    data = bytearray(b"\x04\x11\x22\x33\x44\x55\x66")
+    out = bytearray(8)
+    if micropython is None:
+        return
+    micropython.heap_lock()
+    try:
+        for _ in range(50):
+            r.put(1, data, 7)
+            r.put2(2, 300, 1)
+            r.get(out)
+            r.get(out)
+    finally:
+        micropython.heap_unlock()
+    assert r.get(out) == -1
