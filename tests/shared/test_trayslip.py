@@ -1,0 +1,116 @@
+"""Electronic trump slip: round trip, and every kind of bad tag refused (both interpreters)."""
+
+from overplay_core import handprint, trayslip
+from overplay_core.cards import PACK_24, PACK_52, parse_card
+from overplay_core.errors import ParseError
+
+KEY = b"club key for tests 0123456789abc"
+
+
+def _hp():
+    seat = bytearray([0xFF] * 53)
+    for i, c in enumerate(PACK_52):
+        seat[c] = (i + 1) % 4
+    out = bytearray(20)
+    n = handprint.pack(seat, PACK_52, out)
+    return bytes(out[:n])
+
+
+def _slip(board=7, trump="QH"):
+    buf = bytearray(trayslip.USER_BYTES)
+    n = trayslip.encode(buf, board, 1, 2, parse_card(trump) if trump else None, _hp(), KEY)
+    return buf, n
+
+
+def _parse_fails(data, key=KEY):
+    try:
+        trayslip.decode(data, key)
+    except ParseError:
+        return True
+    return False
+
+
+def test_round_trip_fits_the_tag():
+    buf, n = _slip()
+    assert n == 9 + 13 + 16 and n <= trayslip.USER_BYTES
+    s = trayslip.decode(buf, KEY)  # the whole 144-byte user memory: trailing bytes ignored
+    assert s["board"] == 7 and s["game"] == 1 and s["dealer"] == 2
+    assert s["trump"] == parse_card("QH")
+    assert s["handprint"] == _hp()
+    assert s["length"] == n
+    assert trayslip.check(bytes(buf[:n]), KEY) == trayslip.OK
+
+
+def test_byte_offsets_are_as_documented():
+    buf, n = _slip(board=0x1234)
+    assert bytes(buf[0:3]) == b"OS\x01"
+    assert buf[3] == 1 and buf[4] == 0x34 and buf[5] == 0x12 and buf[6] == 2
+    assert buf[7] == parse_card("QH") and buf[8] == 13
+    assert trayslip.length(buf) == n
+
+
+def test_no_trump_and_three_bit_handprint():
+    seat = bytearray([0xFF] * 53)
+    for i, c in enumerate(PACK_24[:20]):
+        seat[c] = i % 4
+    hp = bytearray(20)
+    k = handprint.pack(seat, PACK_24, hp)
+    buf = bytearray(64)
+    n = trayslip.encode(buf, 65535, 3, 0, None, hp[:k], KEY)
+    s = trayslip.decode(buf[:n], KEY)
+    assert s["trump"] is None and s["board"] == 65535 and s["game"] == 3
+    assert handprint.unpack(s["handprint"], PACK_24) == seat
+
+
+def test_every_single_byte_edit_is_detected():
+    buf, n = _slip()
+    for i in range(n):
+        edited = bytearray(buf[:n])
+        edited[i] ^= 0x01
+        assert trayslip.check(edited, KEY) != trayslip.OK, i
+        assert _parse_fails(edited)
+
+
+def test_hand_edit_of_trump_gives_bad_auth():
+    buf, n = _slip()
+    buf[7] = parse_card("AS")
+    assert trayslip.check(buf, KEY) == trayslip.BAD_AUTH
+
+
+def test_torn_and_blank_and_foreign_tags():
+    buf, n = _slip()
+    for cut in range(n):
+        code = trayslip.check(buf[:cut], KEY)
+        assert code in (trayslip.NO_SLIP, trayslip.TRUNCATED), (cut, code)
+    # torn mid-write: the tail of the new slip never reached the tag, old bytes remain
+    torn = bytearray(buf)
+    for i in range(20, n):
+        torn[i] = 0
+    assert trayslip.check(torn, KEY) == trayslip.BAD_AUTH
+    assert trayslip.check(bytes(144), KEY) == trayslip.NO_SLIP
+    assert trayslip.check(b"\x03\x00\xfe" + bytes(141), KEY) == trayslip.NO_SLIP  # NDEF tag
+    assert trayslip.check(buf, b"another club's key") == trayslip.BAD_AUTH
+    v2 = bytearray(buf)
+    v2[2] = 2
+    assert trayslip.check(v2, KEY) == trayslip.BAD_VERSION
+    assert _parse_fails(bytes(144)) and _parse_fails(v2)
+
+
+def test_error_message_is_one_line_with_what_to_do():
+    try:
+        trayslip.decode(bytes(144), KEY)
+    except ParseError as e:
+        msg = str(e)
+        assert "\n" not in msg and "rewrite" in msg
+    else:
+        assert False
+
+
+def test_encode_refuses_impossible_values():
+    buf = bytearray(64)
+    for args in ((0, 1, 0, 5), (1, 0, 0, 5), (1, 1, 4, 5), (1, 1, 0, 53), (70000, 1, 0, 5)):
+        try:
+            trayslip.encode(buf, args[0], args[1], args[2], args[3], b"", KEY)
+        except ValueError:
+            continue
+        assert False, args
