@@ -1,0 +1,381 @@
+"""Signed journal records: what the shoe keeps of each session, deal, event, check and score.
+
+    buf = bytearray(records.MAX_RECORD)
+    n = records.encode_deal(buf, seq, boot, ticks, board=7, table=1, game=1, variant=0,
+                            dealer=3, mode=records.MODE_ORIGINAL, trump=51, flags=1,
+                            findings=(), nfind=0, handprint=hp, hplen=13)
+    n = records.sign(buf, n, key, shoe_id)          # appends the 16-byte tag: n + 16
+    journal.append(memoryview(buf)[:n])
+    ...
+    records.verify(data, key, shoe_id)              # True when the tag matches
+    d = records.decode(data)                        # dict; ParseError names the offset
+
+Layout (all integers little-endian; docs/records.md has every offset):
+    header  type u8 | seq u32 | boot u16 | ticks u32          (11 bytes)
+    body    per type (SESSION, DEAL, EVENT, CHECK, SCORE)
+    tag     HMAC-SHA256(key, shoe_id u32 + header + body)[:16]
+There is no real-time clock on the shoe (issue 4 item 7): seq, the boot counter and the
+millisecond ticks order the records; the club PC stamps wall time when it syncs them.
+
+Encoders write into the caller's buffer and return the length; they allocate nothing, so the
+shoe may call them while a deal is live. Finding codes (findings.py, negative ints) are stored
+as one byte each, -code; decode gives the negative code back.
+Two doors: check() returns an int code and never raises; decode() raises ParseError.
+"""
+
+import hashlib
+
+from overplay_core.errors import ParseError
+
+# Record types (stored: never renumber).
+SESSION = 1
+DEAL = 2
+EVENT = 3
+CHECK = 4
+SCORE = 5
+TYPE_NAMES = {SESSION: "session", DEAL: "deal", EVENT: "event", CHECK: "check", SCORE: "score"}
+
+HEADER = 11
+TAG = 16
+MAX_RECORD = 255  # the journal frames a record with a one-byte length
+MAX_FINDINGS = 32
+MAX_EVENT_DATA = 16
+
+# DEAL mode
+MODE_ORIGINAL = 0  # the first deal of a board: the shoe writes the tray slip
+MODE_OVERPLAY = 1  # a later table replays the board from the tray
+NO_TRUMP_CARD = 0xFF  # trump named, not turned (bridge whist, euchre after the turn-down)
+
+# DEAL flags (bits)
+FLAG_COMPLETE = 1  # every card of the deal was read
+FLAG_ABANDONED = 2  # the deal was given up (misdeal, redeal)
+FLAG_SLIP_WRITTEN = 4  # the tray slip was written (original) or read and checked (overplay)
+FLAG_HANDS_CHECKED = 8  # overplay: each hand was passed over the reader
+
+# EVENT codes (stored: never renumber). a, b: small args; data: up to 16 bytes (a UID).
+EV_CARD_EXPOSED = 1  # a = card
+EV_UNKNOWN_TAG = 2  # data = UID
+EV_COLLISION = 3  # two tags in the field; a = reader code
+EV_DUPLICATE_READ = 4  # a = card read again (counted once)
+EV_OTHER_DECK = 5  # a = card, data = UID of a card enrolled in another deck
+EV_DIRECTOR = 6  # a = director action code, b = PIN check (0 ok, else refused)
+EV_LOW_SPACE = 7  # a = free KiB (capped at 255): the shoe refused to start a deal
+EV_READER_ERROR = 8  # a = reader error code (as a byte)
+EV_DEAL_ABANDONED = 9  # a = cards dealt
+EV_POWER_ON = 10  # a = reset cause
+EV_DECK_ENROLLED = 11  # a = deck number, b = cards enrolled
+EVENT_NAMES = {EV_CARD_EXPOSED: "card_exposed", EV_UNKNOWN_TAG: "unknown_tag",
+               EV_COLLISION: "collision", EV_DUPLICATE_READ: "duplicate_read",
+               EV_OTHER_DECK: "other_deck", EV_DIRECTOR: "director_action",
+               EV_LOW_SPACE: "low_space", EV_READER_ERROR: "reader_error",
+               EV_DEAL_ABANDONED: "deal_abandoned", EV_POWER_ON: "power_on",
+               EV_DECK_ENROLLED: "deck_enrolled"}
+
+# CHECK slip result
+SLIP_OK = 0
+SLIP_MISMATCH = 1  # the deal differs from the tray slip
+SLIP_MISSING = 2  # no slip on the tray (unreadable or blank)
+SLIP_FORGED = 3  # the slip's tag does not verify
+
+# check() codes
+OK = 0
+TOO_SHORT = -1
+BAD_TYPE = -2
+BAD_LENGTH = -3
+BAD_TAG = -4
+
+
+def _u16(buf, i, v):
+    buf[i] = v & 0xFF
+    buf[i + 1] = (v >> 8) & 0xFF
+
+
+def _u32(buf, i, v):
+    buf[i] = v & 0xFF
+    buf[i + 1] = (v >> 8) & 0xFF
+    buf[i + 2] = (v >> 16) & 0xFF
+    buf[i + 3] = (v >> 24) & 0xFF
+
+
+def _header(buf, rtype, seq, boot, ticks):
+    buf[0] = rtype
+    _u32(buf, 1, seq)
+    _u16(buf, 5, boot)
+    _u32(buf, 7, ticks)  # ticks_ms wraps (2^30 on the device): only differences mean anything
+    return HEADER
+
+
+def _findings(buf, i, findings, nfind):
+    buf[i] = nfind
+    i += 1
+    for k in range(nfind):
+        f = findings[k]
+        buf[i] = (-f if f < 0 else f) & 0xFF
+        i += 1
+    return i
+
+
+def encode_session(buf, seq, boot, ticks, shoe_id, fw, session_id, game, variant, table,
+                   tables, first_board, last_board, movement):
+    """SESSION: who recorded (shoe id, firmware (major, minor, patch)) and the settings."""
+    i = _header(buf, SESSION, seq, boot, ticks)
+    _u32(buf, i, shoe_id)
+    buf[i + 4] = fw[0]
+    buf[i + 5] = fw[1]
+    buf[i + 6] = fw[2]
+    _u32(buf, i + 7, session_id)
+    buf[i + 11] = game
+    buf[i + 12] = variant
+    buf[i + 13] = table
+    buf[i + 14] = tables
+    _u16(buf, i + 15, first_board)
+    _u16(buf, i + 17, last_board)
+    buf[i + 19] = movement
+    return i + 20
+
+
+def encode_deal(buf, seq, boot, ticks, board, table, game, variant, dealer, mode, trump,
+                flags, findings, nfind, handprint, hplen):
+    """DEAL: one deal as dealt; findings[:nfind] codes; handprint[:hplen] (handprint.py)."""
+    i = _header(buf, DEAL, seq, boot, ticks)
+    _u16(buf, i, board)
+    buf[i + 2] = table
+    buf[i + 3] = game
+    buf[i + 4] = variant
+    buf[i + 5] = dealer
+    buf[i + 6] = mode
+    buf[i + 7] = trump
+    buf[i + 8] = flags
+    i = _findings(buf, i + 9, findings, nfind)
+    buf[i] = hplen
+    i += 1
+    for k in range(hplen):
+        buf[i + k] = handprint[k]
+    return i + hplen
+
+
+def encode_event(buf, seq, boot, ticks, code, board=0, a=0, b=0, data=None, ndata=0):
+    """EVENT: something the dealer was told and the director may ask about (EV_* codes)."""
+    i = _header(buf, EVENT, seq, boot, ticks)
+    buf[i] = code
+    _u16(buf, i + 1, board)
+    buf[i + 3] = a & 0xFF
+    buf[i + 4] = b & 0xFF
+    buf[i + 5] = ndata
+    i += 6
+    for k in range(ndata):
+        buf[i + k] = data[k]
+    return i + ndata
+
+
+def encode_check(buf, seq, boot, ticks, board, table, slip, findings, nfind, rulings,
+                 nrul):
+    """CHECK: an overplay check against the tray slip, its findings and the ruling codes."""
+    i = _header(buf, CHECK, seq, boot, ticks)
+    _u16(buf, i, board)
+    buf[i + 2] = table
+    buf[i + 3] = slip
+    i = _findings(buf, i + 4, findings, nfind)
+    buf[i] = nrul
+    i += 1
+    for k in range(nrul):
+        _u16(buf, i, rulings[k])
+        i += 2
+    return i
+
+
+def encode_score(buf, seq, boot, ticks, board, table, game, tricks_ns, tricks_ew,
+                 points_ns, points_ew):
+    """SCORE: a board's result at a table; points are signed (penalties may be negative)."""
+    i = _header(buf, SCORE, seq, boot, ticks)
+    _u16(buf, i, board)
+    buf[i + 2] = table
+    buf[i + 3] = game
+    buf[i + 4] = tricks_ns
+    buf[i + 5] = tricks_ew
+    _u16(buf, i + 6, points_ns)
+    _u16(buf, i + 8, points_ew)
+    return i + 10
+
+
+# --- the tag ----------------------------------------------------------------------------
+
+_pads = [None, None, None]  # key, inner pad, outer pad: the last key used (one club key)
+
+
+def _keypads(key):
+    if _pads[0] != key:
+        k = key if len(key) <= 64 else hashlib.sha256(key).digest()
+        ipad = bytearray(64)
+        opad = bytearray(64)
+        for i in range(64):
+            b = k[i] if i < len(k) else 0
+            ipad[i] = b ^ 0x36
+            opad[i] = b ^ 0x5C
+        _pads[0] = bytes(key)
+        _pads[1] = ipad
+        _pads[2] = opad
+    return _pads[1], _pads[2]
+
+
+def _tag(key, shoe_id, data, n):
+    """HMAC-SHA256(key, shoe_id u32 LE + data[:n]) (RFC 2104, as overplay_core.mac)."""
+    ipad, opad = _keypads(key)
+    sid = bytearray(4)
+    _u32(sid, 0, shoe_id)
+    inner = hashlib.sha256(ipad)
+    inner.update(sid)
+    inner.update(memoryview(data)[:n])
+    outer = hashlib.sha256(opad)
+    outer.update(inner.digest())
+    return outer.digest()
+
+
+def sign(buf, n, key, shoe_id):
+    """Append the 16-byte tag to the record in buf[:n]; return n + 16."""
+    t = _tag(key, shoe_id, buf, n)
+    for k in range(TAG):
+        buf[n + k] = t[k]
+    return n + TAG
+
+
+def verify(data, key, shoe_id):
+    """True when data is a record whose tag matches under key and shoe_id."""
+    n = len(data) - TAG
+    if n < HEADER:
+        return False
+    t = _tag(key, shoe_id, data, n)
+    diff = 0
+    for k in range(TAG):  # constant time: a forger learns nothing from the timing
+        diff |= t[k] ^ data[n + k]
+    return diff == 0
+
+
+# --- reading ------------------------------------------------------------------------------
+
+def _get16(d, i):
+    return d[i] | (d[i + 1] << 8)
+
+
+def _get32(d, i):
+    return d[i] | (d[i + 1] << 8) | (d[i + 2] << 16) | (d[i + 3] << 24)
+
+
+def record_type(data):
+    return data[0]
+
+
+def record_seq(data):
+    """The seq of a record from its header (no checks: the journal's framing vouches)."""
+    return _get32(data, 1)
+
+
+def record_boot(data):
+    return _get16(data, 5)
+
+
+def _body_end(d, n):
+    """Offset where the tag starts if the record's lengths are consistent, else -offset."""
+    t = d[0]
+    if t == SESSION:
+        end = HEADER + 20
+    elif t == DEAL:
+        i = HEADER + 9
+        if i >= n:
+            return -i
+        i += 1 + d[i]
+        if i >= n:
+            return -i
+        end = i + 1 + d[i]
+    elif t == EVENT:
+        i = HEADER + 5
+        if i >= n:
+            return -i
+        end = i + 1 + d[i]
+    elif t == CHECK:
+        i = HEADER + 4
+        if i >= n:
+            return -i
+        i += 1 + d[i]
+        if i >= n:
+            return -i
+        end = i + 1 + 2 * d[i]
+    elif t == SCORE:
+        end = HEADER + 10
+    else:
+        return 0
+    if end + TAG != n:
+        return -end
+    return end
+
+
+def check(data, key=None, shoe_id=0):
+    """Non-raising door: OK, or TOO_SHORT, BAD_TYPE, BAD_LENGTH, BAD_TAG (key given)."""
+    n = len(data)
+    if n < HEADER + TAG:
+        return TOO_SHORT
+    e = _body_end(data, n)
+    if e == 0:
+        return BAD_TYPE
+    if e < 0:
+        return BAD_LENGTH
+    if key is not None and not verify(data, key, shoe_id):
+        return BAD_TAG
+    return OK
+
+
+def _signed16(v):
+    return v - 0x10000 if v & 0x8000 else v
+
+
+def _codes(d, i):
+    return tuple([-d[i + 1 + k] for k in range(d[i])]), i + 1 + d[i]
+
+
+def decode(data):
+    """The record as a dict (names in docs/records.md); ParseError names the bad offset."""
+    d = bytes(data)
+    n = len(d)
+    if n < HEADER + TAG:
+        raise ParseError("record of %d bytes at offset 0: a record has at least %d (header "
+                         "and tag); the data is cut short" % (n, HEADER + TAG))
+    t = d[0]
+    e = _body_end(d, n)
+    if e == 0:
+        raise ParseError("unknown record type %d at offset 0: expected 1..5" % t)
+    if e < 0:
+        raise ParseError("record of type %s is %d bytes, inconsistent with its length fields "
+                         "at offset %d" % (TYPE_NAMES[t], n, -e))
+    r = {"type": t, "type_name": TYPE_NAMES[t], "seq": _get32(d, 1), "boot": _get16(d, 5),
+         "ticks": _get32(d, 7), "tag": d[e:]}
+    i = HEADER
+    if t == SESSION:
+        r.update({"shoe_id": _get32(d, i), "fw": (d[i + 4], d[i + 5], d[i + 6]),
+                  "session_id": _get32(d, i + 7), "game": d[i + 11], "variant": d[i + 12],
+                  "table": d[i + 13], "tables": d[i + 14], "first_board": _get16(d, i + 15),
+                  "last_board": _get16(d, i + 17), "movement": d[i + 19]})
+    elif t == DEAL:
+        r.update({"board": _get16(d, i), "table": d[i + 2], "game": d[i + 3],
+                  "variant": d[i + 4], "dealer": d[i + 5], "mode": d[i + 6],
+                  "trump": d[i + 7], "flags": d[i + 8]})
+        if r["mode"] > MODE_OVERPLAY:
+            raise ParseError("deal mode %d at offset %d: expected 0 (original) or 1 "
+                             "(overplay)" % (r["mode"], i + 6))
+        r["findings"], i = _codes(d, i + 9)
+        r["handprint"] = d[i + 1:e]
+    elif t == EVENT:
+        r.update({"code": d[i], "event_name": EVENT_NAMES.get(d[i], "event_%d" % d[i]),
+                  "board": _get16(d, i + 1), "a": d[i + 3], "b": d[i + 4],
+                  "data": d[i + 6:e]})
+    elif t == CHECK:
+        r.update({"board": _get16(d, i), "table": d[i + 2], "slip": d[i + 3]})
+        if r["slip"] > SLIP_FORGED:
+            raise ParseError("slip result %d at offset %d: expected 0..3" % (r["slip"], i + 3))
+        r["findings"], i = _codes(d, i + 4)
+        r["rulings"] = tuple([_get16(d, i + 1 + 2 * k) for k in range(d[i])])
+    else:
+        r.update({"board": _get16(d, i), "table": d[i + 2], "game": d[i + 3],
+                  "tricks_ns": d[i + 4], "tricks_ew": d[i + 5],
+                  "points_ns": _signed16(_get16(d, i + 6)),
+                  "points_ew": _signed16(_get16(d, i + 8))})
+    return r
