@@ -1,0 +1,153 @@
+"""Findings: facts about a deal that the laws attach consequences to, as small negative ints.
+
+    from overplay_core import findings
+    code = tally.add(card)            # a seat, or a negative finding code
+    if code < 0:
+        findings.name(code)           # 'duplicate_card'
+        findings.sentence(code)       # 'A card was dealt twice: the pack is imperfect.'
+
+Codes -1..-19 are what the shoe sees card by card (tally.py); -20 and below are what the
+terminal or the director reports (events in an `overplay judge` file). A finding is a fact,
+never a ruling: laws*.py turns findings plus the context (tables engaged, phase, who has
+looked at his cards) into rulings with citations. Codes are stored in records: never renumber.
+"""
+
+# Seen by the shoe (tally.py).
+DUPLICATE_CARD = -1
+FOREIGN_CARD = -2
+EXTRA_CARD = -3
+SEAT_OVER = -4
+SEAT_SHORT = -5
+MISSING_CARD = -6
+NOT_STARTED = -7
+BAD_SEAT = -8
+TRUMP_NOT_WITH_DEALER = -9
+CARD_MOVED = -10
+TRUMP_DIFFERS_FROM_SLIP = -11
+
+# Reported at the table (events).
+CARD_FACED_IN_PACK = -20
+CARD_EXPOSED_IN_DEAL = -21
+SLIP_DIFFERS_FROM_DEAL = -22
+DEALT_OUT_OF_TURN = -23
+ADVERSARIES_PACK = -24
+DEAL_PATTERN_BROKEN = -25
+CARD_EXPOSED_TURNING_TRUMP = -26
+CARD_EXPOSED_IN_PLAY = -27
+NO_DISCARD_BY_FIRST_TRICK = -28
+LEAD_BEFORE_DISCARD = -29
+LONE_DISCARD_NOT_PASSED = -30
+TURNED_DOWN_SUIT_NAMED = -31
+NAMED_OUT_OF_TURN = -32
+NO_TRUMP_NAMED = -33
+TRUMP_CARD_NAMED = -34
+PARTNER_DECLARED_UNPASSED = -35
+DECLARATION_PASSED_BACK = -36
+DEALT_FOR_PARTNER = -37
+MORE_THAN_ONE_TURNED_UP = -38
+KING_TURNED_UP = -39
+HAND_ABANDONED = -40
+RENOUNCE = -41
+LED_OUT_OF_TURN = -42
+NAMED_SUIT_NOT_LED = -43
+CARD_TAKEN_BACK = -44
+NEW_CARDS_CALLED = -45
+CARDS_NOT_KEPT_IN_ORDER = -46
+CARD_NOT_TURNED_AND_QUITTED = -47
+KING_HELD = -48
+PACK_INCORRECT = -49
+DECLARED_TRUMP_MATCH = -50
+
+_TABLE = (
+    (DUPLICATE_CARD, "duplicate_card", "A card was dealt twice: the pack is imperfect."),
+    (FOREIGN_CARD, "foreign_card", "A card not of this pack was dealt: the pack is incorrect."),
+    (EXTRA_CARD, "extra_card", "More cards were dealt than the pack holds."),
+    (SEAT_OVER, "seat_over", "A player has more than his correct number of cards."),
+    (SEAT_SHORT, "seat_short", "A player has fewer than his correct number of cards."),
+    (MISSING_CARD, "missing_card", "A card of the pack is missing: the pack is incorrect."),
+    (NOT_STARTED, "not_started", "A card was read before a deal was started."),
+    (BAD_SEAT, "bad_seat", "A card was put to a seat that is not at this table."),
+    (TRUMP_NOT_WITH_DEALER, "trump_not_with_dealer", "The trump card is not in the dealer's hand."),
+    (CARD_MOVED, "card_moved", "A card is in a different hand from the original deal."),
+    (TRUMP_DIFFERS_FROM_SLIP, "trump_differs_from_slip",
+     "On the overplay the dealer turned a trump card other than the one on the trump slip."),
+    (CARD_FACED_IN_PACK, "card_faced_in_pack", "A card was found faced in the pack."),
+    (CARD_EXPOSED_IN_DEAL, "card_exposed_in_deal", "A card was exposed during the deal."),
+    (SLIP_DIFFERS_FROM_DEAL, "slip_differs_from_deal",
+     "The trump slip records a different trump from the card turned in the original deal."),
+    (DEALT_OUT_OF_TURN, "dealt_out_of_turn", "The cards were dealt by the wrong player."),
+    (ADVERSARIES_PACK, "adversaries_pack", "The cards were dealt with the adversaries' pack."),
+    (DEAL_PATTERN_BROKEN, "deal_pattern_broken",
+     "The cards were not dealt in the required order or packets."),
+    (CARD_EXPOSED_TURNING_TRUMP, "card_exposed_turning_trump",
+     "In turning the trump card the dealer exposed another card of the pack."),
+    (CARD_EXPOSED_IN_PLAY, "card_exposed_in_play", "A card was exposed during the play."),
+    (NO_DISCARD_BY_FIRST_TRICK, "no_discard_by_first_trick",
+     "The dealer played to the first trick without having discarded."),
+    (LEAD_BEFORE_DISCARD, "lead_before_discard",
+     "The eldest hand led before the dealer had quitted his discard."),
+    (LONE_DISCARD_NOT_PASSED, "lone_discard_not_passed",
+     "The dealer took up the trump to play alone without passing his discard to his partner."),
+    (TURNED_DOWN_SUIT_NAMED, "turned_down_suit_named",
+     "A player named the suit already turned down as the new trump."),
+    (NAMED_OUT_OF_TURN, "named_out_of_turn", "A player named a trump suit out of his turn."),
+    (NO_TRUMP_NAMED, "no_trump_named", "No player would name a new trump suit."),
+    (TRUMP_CARD_NAMED, "trump_card_named",
+     "A player named the trump card after it had been taken up or played."),
+    (PARTNER_DECLARED_UNPASSED, "partner_declared_unpassed",
+     "The dealer's partner made the trump without the dealer passing it to him."),
+    (DECLARATION_PASSED_BACK, "declaration_passed_back",
+     "The dealer's partner passed the declaration back to the dealer."),
+    (DEALT_FOR_PARTNER, "dealt_for_partner",
+     "A player shuffled, cut or dealt for his partner without the adversaries' permission."),
+    (MORE_THAN_ONE_TURNED_UP, "more_than_one_turned_up",
+     "The dealer turned up more than one card for trump."),
+    (KING_TURNED_UP, "king_turned_up", "The dealer turned up a king as trump."),
+    (HAND_ABANDONED, "hand_abandoned", "A player abandoned his hand."),
+    (RENOUNCE, "renounce",
+     "A player renounced holding the suit led, or did not win a trick when able."),
+    (LED_OUT_OF_TURN, "led_out_of_turn", "A card was led out of turn."),
+    (NAMED_SUIT_NOT_LED, "named_suit_not_led", "The leader named one suit and played another."),
+    (CARD_TAKEN_BACK, "card_taken_back", "A player took back a card he had played."),
+    (NEW_CARDS_CALLED, "new_cards_called", "A player called for new cards."),
+    (CARDS_NOT_KEPT_IN_ORDER, "cards_not_kept_in_order",
+     "The played cards were not left in the order played before the score was recorded."),
+    (CARD_NOT_TURNED_AND_QUITTED, "card_not_turned_and_quitted",
+     "A player did not place, turn and quit his played card as the law requires."),
+    (KING_HELD, "king_held", "A player announced the king of trumps in his hand."),
+    (PACK_INCORRECT, "pack_incorrect", "The pack was found incorrect or imperfect."),
+    (DECLARED_TRUMP_MATCH, "declared_trump_match",
+     "By unanimous consent a trump suit was declared and no trump card turned."),
+)
+
+
+def _row(code):
+    for row in _TABLE:
+        if row[0] == code:
+            return row
+    return None
+
+
+def name(code):
+    """Stable snake_case name of a finding code ('unknown_<n>' for a code not in the table)."""
+    row = _row(code)
+    return row[1] if row else "unknown_%d" % -code
+
+
+def sentence(code):
+    """One plain sentence for the table."""
+    row = _row(code)
+    return row[2] if row else "Unknown finding %d." % code
+
+
+def code_of(finding_name):
+    """The code for a finding name, or 0 if there is none."""
+    for row in _TABLE:
+        if row[1] == finding_name:
+            return row[0]
+    return 0
+
+
+def all_codes():
+    """Every finding code, in table order."""
+    return tuple([row[0] for row in _TABLE])
