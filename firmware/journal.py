@@ -1,0 +1,354 @@
+"""The shoe's journal: an append-only, power-fail-safe log of signed records on flash.
+
+    j = Journal("/flash/journal")      # opening bumps the boot counter kept on flash
+    if not j.can_record(64):           # refuse to start a deal that could not be recorded
+        ...
+    n = records.encode_deal(buf, j.next_seq, j.boot, ticks_ms(), ...)
+    j.append(buf, records.sign(buf, n, key, shoe_id))   # RAM only, no allocation
+    j.commit()                         # one write + flush of the batch: now it survives a cut
+    for seq, rec in j.records_from(link_ack + 1): ...   # the sync link reads committed ones
+    j.mark_synced(seq); j.reclaim()    # delete whole segments the PC already holds
+
+On flash (docs/records.md has the details): a directory holding segment files
+`s<first seq, 10 digits>.log` and two state slots `state0`, `state1`. A segment is a run
+of frames  [len u8][record: len bytes][CRC-32 u32 LE of len + record]; the record's own header
+carries its seq (offset 1), and seqs run on by one across the segments in name order. A state
+slot is  gen u32 | boot u16 | 0 u16 | synced u32 | CRC-32 u32  (16 bytes); the valid slot with
+the higher gen wins, and each write goes to the other slot, so a torn one costs nothing.
+
+Recovery on open: the newest segment is read frame by frame; the first frame that is short,
+fails its CRC or breaks the seq run ends it. A torn tail is never appended to: the next commit
+starts a new segment, and readers stop at the bad frame. So a committed record is read back
+intact and a torn one is dropped, never misread. LittleFS (copy-on-write, the file reverts to
+its last flush) never shows a torn tail; a plain filesystem might, and the CRC catches it.
+
+next_seq never goes back: it is one past the last committed record, and at least the newest
+segment's first seq and one past the synced mark, which reclaim() never deletes past (the
+newest segment is never deleted; a fully synced one is first rolled over to an empty one).
+Batching (hardware-facts targets 5-6): append() only copies into RAM; commit() costs one
+write + flush, i.e. on LittleFS about one 4 KB erase, so commit per deal or per few records.
+"""
+
+import binascii
+import os
+
+try:
+    _fsync = os.fsync  # CPython: flush() reaches the OS, fsync() reaches the disk
+except AttributeError:  # MicroPython: flush() is lfs_file_sync, durable on flash
+    _fsync = None
+
+# append() codes (the non-raising door)
+OK = 0
+FULL = -1  # the RAM batch has no room: commit() first
+BAD_SEQ = -2  # the record's seq is not next_seq
+BAD_RECORD = -3  # shorter than a header + tag, or longer than a frame holds
+
+MIN_RECORD = 27  # records.HEADER + records.TAG
+MAX_RECORD = 255
+FRAME_EXTRA = 5  # length byte + CRC-32
+STATE_SIZE = 16
+
+
+def _get32(b, i):
+    return b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)
+
+
+def _put32(b, i, v):
+    b[i] = v & 0xFF
+    b[i + 1] = (v >> 8) & 0xFF
+    b[i + 2] = (v >> 16) & 0xFF
+    b[i + 3] = (v >> 24) & 0xFF
+
+
+def _durable(f):
+    f.flush()
+    if _fsync is not None:
+        _fsync(f.fileno())
+
+
+class Journal:
+    def __init__(self, path, batch_bytes=1024, segment_bytes=8192, reserve_blocks=4):
+        self.path = path.rstrip("/")
+        self.segment_bytes = segment_bytes
+        self.reserve_blocks = reserve_blocks
+        self._buf = bytearray(batch_bytes)
+        self._mv = memoryview(self._buf)
+        self._end = 0  # bytes of frames waiting in the batch
+        self._scratch = bytearray(MAX_RECORD + FRAME_EXTRA)
+        self._smv = memoryview(self._scratch)
+        self._f = None  # the newest segment, open for append
+        self._seg_size = 0
+        self._fresh_segment = False  # the next commit starts a new segment (torn tail)
+        self.committed_bytes = 0  # bytes of frames committed since open (wear accounting)
+        try:
+            os.mkdir(self.path)
+        except OSError:
+            pass  # already there
+        self._segs = self._list_segments()
+        self._gen, boot, self.synced_seq = self._read_state()
+        last, last_boot = self._recover()
+        self.committed_seq = last
+        floor = self.synced_seq
+        if self._segs and self._segs[-1] - 1 > floor:
+            floor = self._segs[-1] - 1
+        if self.committed_seq < floor:
+            self.committed_seq = floor
+        self.next_seq = self.committed_seq + 1
+        if last_boot > boot:
+            boot = last_boot
+        self.boot = (boot + 1) & 0xFFFF or 1
+        self._write_state()
+
+    # --- the hot path ---------------------------------------------------------------------
+
+    def append(self, record, n=-1):
+        """Queue record[:n] (whole record when n < 0) in RAM; OK or a negative code."""
+        if n < 0:
+            n = len(record)
+        if n < MIN_RECORD or n > MAX_RECORD:
+            return BAD_RECORD
+        p = self._end
+        if p + n + FRAME_EXTRA > len(self._buf):
+            return FULL
+        if (record[1] | (record[2] << 8) | (record[3] << 16) | (record[4] << 24)) != self.next_seq:
+            return BAD_SEQ
+        b = self._buf
+        b[p] = n
+        if n == len(record):
+            b[p + 1:p + 1 + n] = record
+        else:
+            for k in range(n):
+                b[p + 1 + k] = record[k]
+        self._end = p + n + FRAME_EXTRA  # CRC filled in by commit(): no long ints here
+        self.next_seq += 1
+        return OK
+
+    @property
+    def pending(self):
+        """Bytes appended but not yet committed."""
+        return self._end
+
+    # --- making it durable ----------------------------------------------------------------
+
+    def commit(self):
+        """Write the batch in one write + flush. True when durable (or nothing to do)."""
+        end = self._end
+        if end == 0:
+            return True
+        b = self._buf
+        mv = self._mv
+        p = 0
+        while p < end:
+            n = b[p]
+            _put32(b, p + 1 + n, binascii.crc32(mv[p:p + 1 + n]))
+            p += n + FRAME_EXTRA
+        first = self.committed_seq + 1
+        try:
+            if (self._fresh_segment or not self._segs
+                    or (self._seg_size and self._seg_size + end > self.segment_bytes)):
+                self._start_segment(first)
+            elif self._f is None:  # after a boot: go on with the newest segment
+                self._f = open(self._seg_path(self._segs[-1]), "ab")
+            w = self._f.write(mv[:end])
+            if w is not None and w != end:
+                raise OSError(5)
+            _durable(self._f)
+        except OSError:
+            # The flash refused (full, failing): the batch stays in RAM for a retry, and the
+            # next try starts a new segment so nothing is ever written after a torn frame.
+            self._close_segment()
+            self._fresh_segment = True
+            return False
+        self._seg_size += end
+        self.committed_bytes += end
+        self.committed_seq = self.next_seq - 1
+        self._end = 0
+        return True
+
+    def discard(self):
+        """Drop the uncommitted batch (a deal given up before its record was committed)."""
+        self._end = 0
+        self.next_seq = self.committed_seq + 1
+
+    def close(self):
+        ok = self.commit()
+        self._close_segment()
+        return ok
+
+    # --- sync and space -------------------------------------------------------------------
+
+    def mark_synced(self, seq):
+        """Persist that the PC holds every record up to seq; True when written."""
+        if seq > self.committed_seq:
+            seq = self.committed_seq  # never claim what is not on flash
+        if seq <= self.synced_seq:
+            return True
+        old = self.synced_seq
+        self.synced_seq = seq
+        if not self._write_state():
+            self.synced_seq = old
+            return False
+        return True
+
+    def reclaim(self):
+        """Delete whole segments whose records are all synced; returns how many."""
+        if self._seg_size and self._end == 0 and self.committed_seq <= self.synced_seq:
+            try:  # roll the fully synced newest segment over, so it can go too
+                self._start_segment(self.committed_seq + 1)
+            except OSError:
+                return 0
+        gone = 0
+        while len(self._segs) > 1 and self._segs[1] - 1 <= self.synced_seq:
+            try:
+                os.remove(self._seg_path(self._segs[0]))
+            except OSError:
+                break
+            self._segs.pop(0)
+            gone += 1
+        return gone
+
+    def free_bytes(self):
+        st = os.statvfs(self.path)
+        return st[0] * st[4]
+
+    def can_record(self, nbytes):
+        """True when nbytes more of records (plus the batch) fit, keeping LittleFS's reserve
+        of blocks for its copy-on-write; the shoe refuses to start a deal otherwise."""
+        st = os.statvfs(self.path)
+        free = st[0] * (st[4] - self.reserve_blocks)
+        return free >= nbytes + self._end + FRAME_EXTRA
+
+    # --- reading back ---------------------------------------------------------------------
+
+    def records_from(self, seq):
+        """Iterate (seq, record bytes) over committed records with seq >= the one given."""
+        segs = list(self._segs)
+        top = self.committed_seq + 1
+        for i in range(len(segs)):
+            limit = segs[i + 1] if i + 1 < len(segs) else top
+            if limit <= seq:
+                continue
+            for s, rec in self._frames(segs[i], limit):
+                if s >= seq:
+                    yield s, bytes(rec)
+
+    def segments(self):
+        """First seqs of the segment files on flash, oldest first."""
+        return list(self._segs)
+
+    # --- inside ---------------------------------------------------------------------------
+
+    def _seg_path(self, first):
+        return "%s/s%010d.log" % (self.path, first)
+
+    def _list_segments(self):
+        segs = []
+        for name in os.listdir(self.path):
+            if len(name) == 15 and name[0] == "s" and name[11:] == ".log":
+                try:
+                    segs.append(int(name[1:11]))
+                except ValueError:
+                    pass
+        segs.sort()
+        return segs
+
+    def _frames(self, first, limit, info=None):
+        """Yield (seq, memoryview of record) for the valid frames of one segment, up to the
+        first bad one or seq `limit`. info (a list of 3) gets end offset, last seq, last boot."""
+        mv = self._smv
+        s = first
+        end = 0
+        try:
+            f = open(self._seg_path(first), "rb")
+        except OSError:
+            return
+        try:
+            while s < limit:
+                if f.readinto(mv[:1]) != 1:
+                    break
+                n = mv[0]
+                if n < MIN_RECORD:
+                    break
+                if f.readinto(mv[1:n + FRAME_EXTRA]) != n + 4:
+                    break
+                if binascii.crc32(mv[:n + 1]) != _get32(mv, n + 1):
+                    break
+                if _get32(mv, 2) != s:
+                    break
+                end += n + FRAME_EXTRA
+                if info is not None:
+                    info[0] = end
+                    info[1] = s
+                    info[2] = mv[6] | (mv[7] << 8)
+                yield s, mv[1:n + 1]
+                s += 1
+        finally:
+            f.close()
+
+    def _recover(self):
+        """Scan the newest segment; returns (last good seq, its boot)."""
+        if not self._segs:
+            return 0, 0
+        first = self._segs[-1]
+        info = [0, first - 1, 0]
+        for _ in self._frames(first, 0x7FFFFFFF, info):
+            pass
+        path = self._seg_path(first)
+        size = os.stat(path)[6]
+        if info[0] == 0 and size:
+            open(path, "wb").close()  # not one good frame: empty it, the name still holds
+            size = 0
+        self._seg_size = info[0]
+        if info[0] != size:
+            self._fresh_segment = True  # torn tail: never write after it
+        return info[1], info[2]
+
+    def _start_segment(self, first):
+        self._close_segment()
+        f = open(self._seg_path(first), "wb")
+        if not self._segs or self._segs[-1] != first:
+            self._segs.append(first)
+        self._f = f
+        self._seg_size = 0
+        self._fresh_segment = False
+        _durable(f)  # the empty file records next_seq even if everything else is reclaimed
+
+    def _close_segment(self):
+        if self._f is not None:
+            try:
+                self._f.close()
+            except OSError:
+                pass
+            self._f = None
+
+    def _read_state(self):
+        best = None
+        for slot in (0, 1):
+            try:
+                with open("%s/state%d" % (self.path, slot), "rb") as f:
+                    d = f.read(STATE_SIZE + 1)
+            except OSError:
+                continue
+            if len(d) != STATE_SIZE or binascii.crc32(d[:12]) != _get32(d, 12):
+                continue
+            gen = _get32(d, 0)
+            if best is None or gen > best[0]:
+                best = (gen, d[4] | (d[5] << 8), _get32(d, 8))
+        return best or (0, 0, 0)
+
+    def _write_state(self):
+        gen = self._gen + 1
+        d = bytearray(STATE_SIZE)
+        _put32(d, 0, gen)
+        d[4] = self.boot & 0xFF
+        d[5] = self.boot >> 8
+        _put32(d, 8, self.synced_seq)
+        _put32(d, 12, binascii.crc32(d[:12]))
+        try:
+            with open("%s/state%d" % (self.path, gen & 1), "wb") as f:
+                f.write(d)
+                _durable(f)
+        except OSError:
+            return False
+        self._gen = gen
+        return True
