@@ -1,0 +1,286 @@
+"""Device side of the sync link: answers the club PC, streams the journal, stores set-ups.
+
+    settings = Settings("/flash")                  # shoe id, key, session set-up on flash
+    link = Link(stream_in, stream_out, journal, settings.key, settings.shoe_id, settings)
+    while True:
+        if not link.poll():                        # non-blocking; True when it did work
+            time.sleep_ms(5)
+    # or, in the app:  asyncio.create_task(link.task())
+
+The PC leads (docs/wire.md): HELLO -> INFO; SESSION_SET / ENROLL -> stored, acknowledged;
+PULL(seq, window) -> BEGIN, then DATA frames of consecutive records from seq, never more than
+`window` records past the last cumulative ACK, then END; DONE(seq) -> the journal marks
+everything below seq synced and may reclaim it, DONE_ACK. A re-sent PULL rewinds to its seq,
+which is how the PC recovers from lost or damaged frames and how a sync resumes after a cut.
+While a sync is active the REPL interrupt character is off (a 0x03 in binary data would stop
+the program, hardware-facts §4); it comes back on DONE or after IDLE_MS without a good frame.
+"""
+
+import os
+import struct
+
+try:
+    import select
+except ImportError:  # pragma: no cover - both interpreters have it
+    select = None
+
+from overplay_core import session, wire
+from overplay_core.compat import ticks_diff, ticks_ms
+
+try:
+    from micropython import kbd_intr as _kbd_intr  # mpy-ok: the device's own REPL
+except ImportError:  # CPython tests: there is no REPL to protect
+    _kbd_intr = None
+
+IDLE_MS = 3000        # no good frame for this long: the PC has gone, give the REPL back
+READ_PER_POLL = 64    # bytes taken per poll(), so the dealing task is never starved
+FRAMES_PER_POLL = 4
+DEFAULT_WINDOW = 64
+FW = (0, 1, 0)
+
+E_VERSION = 1
+E_SETUP = 2
+E_ENROLL = 3
+
+
+class Settings:
+    """Shoe id, key and the session set-up, one small file each in `folder` (None: RAM only).
+
+    Each file is written whole to a temporary name, then renamed over the old one, so a power
+    cut leaves the old value or the new one (LittleFS renames atomically)."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.shoe_id = 0
+        self.key = None
+        self.setup = None
+        d = self._read("key.bin")
+        if d is not None and len(d) == 4 + wire.KEY_BYTES:
+            self.shoe_id = struct.unpack_from("<I", d, 0)[0]
+            self.key = bytes(d[4:])
+        d = self._read("session.bin")
+        if d is not None and session.check(d) == session.OK:
+            self.setup = d
+
+    def _path(self, name):
+        return self.folder + "/" + name
+
+    def _read(self, name):
+        if self.folder is None:
+            return None
+        try:
+            with open(self._path(name), "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def _write(self, name, data):
+        if self.folder is None:
+            return
+        tmp = self._path(name + ".tmp")
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.rename(tmp, self._path(name))
+
+    def save_key(self, shoe_id, key):
+        self._write("key.bin", struct.pack("<I", shoe_id) + bytes(key))
+        self.shoe_id = shoe_id
+        self.key = bytes(key)
+
+    def save_setup(self, data):
+        self._write("session.bin", bytes(data))
+        self.setup = bytes(data)
+
+    def setup_id(self):
+        return struct.unpack_from("<I", self.setup, 1)[0] if self.setup else 0
+
+
+class Link:
+    def __init__(self, stream_in, stream_out, journal, key, shoe_id, settings,
+                 window=DEFAULT_WINDOW, kbd_intr=_kbd_intr):
+        self.inp = stream_in
+        self.out = stream_out
+        self.journal = journal
+        self.key = key
+        self.shoe_id = shoe_id
+        self.settings = settings
+        self.window = window
+        self.kbd_intr = kbd_intr
+        self.enc = wire.Encoder()
+        self.dec = wire.Decoder()
+        self._b1 = bytearray(1)
+        self._poller = None
+        if not hasattr(stream_in, "any") and select is not None:
+            self._poller = select.poll()
+            self._poller.register(stream_in, select.POLLIN)
+        self.active = False      # a sync is in progress (REPL interrupt off)
+        self.streaming = False
+        self.acked = 0           # every record below this, the PC has
+        self.cursor = 0          # next record seq to send
+        self.end_sent = False
+        self._it = None
+        self._pending = None     # (seq, record) read from the journal, not yet framed
+        self._last_rx = ticks_ms()
+        self.frames_sent = 0
+        self.syncs = 0
+
+    # --- input -------------------------------------------------------------------------------
+
+    def _readable(self):
+        if self._poller is None:
+            return self.inp.any() > 0
+        return bool(self._poller.poll(0))
+
+    def poll(self):
+        """Do a bounded amount of work without blocking; True when something happened."""
+        busy = False
+        for _ in range(READ_PER_POLL):
+            if not self._readable():
+                break
+            n = self.inp.readinto(self._b1)
+            if not n:
+                break
+            busy = True
+            if self.dec.push(self._b1[0]):
+                self._last_rx = ticks_ms()
+                self._handle(self.dec.type, self.dec.seq, self.dec.payload)
+        if self.streaming:
+            for _ in range(FRAMES_PER_POLL):
+                if not self._send_some():
+                    break
+                busy = True
+        if self.active and ticks_diff(ticks_ms(), self._last_rx) > IDLE_MS:
+            self._stop()
+        return busy
+
+    async def task(self, idle_ms=5):
+        """The link as an asyncio task: poll, and sleep a little when there was nothing."""
+        import asyncio
+        while True:
+            await asyncio.sleep_ms(0 if self.poll() else idle_ms)  # mpy-ok: device asyncio
+
+    def _send(self, ptype, seq, payload=b""):
+        n = self.enc.frame(ptype, seq, payload)
+        self.out.write(self.enc.view(n))
+        self.frames_sent += 1
+
+    def _start(self):
+        if not self.active:
+            self.active = True
+            if self.kbd_intr is not None:
+                self.kbd_intr(-1)
+
+    def _drop_iter(self):
+        # A journal iterator holds a segment file open: close it rather than wait for the GC.
+        if self._it is not None and hasattr(self._it, "close"):
+            self._it.close()
+        self._it = None
+
+    def _stop(self):
+        self.active = False
+        self.streaming = False
+        self._drop_iter()
+        self._pending = None
+        if self.kbd_intr is not None:
+            self.kbd_intr(3)
+
+    def _handle(self, ptype, seq, payload):
+        if ptype == wire.HELLO:
+            self._start()
+            self.streaming = False
+            if len(payload) < 1 or payload[0] != wire.VERSION:
+                self._send(wire.ERROR, E_VERSION, b"wire version")
+                return
+            sid = self.settings.setup_id() if self.settings else 0
+            info = struct.pack(wire.INFO_FMT, wire.VERSION, self.shoe_id,
+                               1 if self.key else 0, self.journal.boot & 0xFFFF,
+                               self.journal.next_seq, sid)
+            self._send(wire.INFO, seq, info)
+        elif not self.active:
+            return  # nothing but HELLO opens a sync: stray bytes stay harmless
+        elif ptype == wire.PULL:
+            w = struct.unpack_from(wire.PULL_FMT, payload, 0)[0] if len(payload) >= 2 else 0
+            self.window = w if w > 0 else DEFAULT_WINDOW
+            self._rewind(seq)
+        elif ptype == wire.ACK:
+            if self.acked < seq <= self.cursor:
+                self.acked = seq
+        elif ptype == wire.DONE:
+            self._done(seq)
+            self._send(wire.DONE_ACK, seq)
+            self.syncs += 1
+            self._stop()
+        elif ptype == wire.SESSION_SET:
+            if session.check(payload) != session.OK:
+                self._send(wire.ERROR, E_SETUP, b"bad set-up")
+                return
+            self.settings.save_setup(payload)
+            self._send(wire.SESSION_ACK, seq)
+        elif ptype == wire.ENROLL:
+            if len(payload) != 4 + wire.KEY_BYTES:
+                self._send(wire.ERROR, E_ENROLL, b"bad enrolment")
+                return
+            shoe_id = struct.unpack_from(wire.ENROLL_FMT, payload, 0)[0]
+            self.settings.save_key(shoe_id, payload[4:])
+            self.shoe_id = shoe_id
+            self.key = self.settings.key
+            self._send(wire.ENROLL_ACK, shoe_id)
+
+    def _done(self, seq):
+        """The PC has committed every record below seq: the journal may let them go."""
+        if seq > 0:
+            self.journal.mark_synced(seq - 1)
+            self.journal.reclaim()
+
+    # --- output ------------------------------------------------------------------------------
+
+    def _rewind(self, seq):
+        self._drop_iter()
+        self._it = self.journal.records_from(seq)
+        self._pending = self._next()
+        first = self._pending[0] if self._pending else self.journal.next_seq
+        if first < seq:
+            first = seq
+        self.acked = first
+        self.cursor = first
+        self.end_sent = False
+        self.streaming = True
+        self._send(wire.BEGIN, first, struct.pack(wire.BEGIN_FMT, self.journal.next_seq))
+
+    def _next(self):
+        for item in self._it:
+            return item
+        return None
+
+    def _send_some(self):
+        """Send one frame if the window allows; False when there is nothing to do now."""
+        if self._pending is None:
+            if self.cursor < self.journal.next_seq:  # appended since the iterator ran out
+                self._drop_iter()
+                self._it = self.journal.records_from(self.cursor)
+                self._pending = self._next()
+            if self._pending is None:
+                if not self.end_sent:
+                    self.end_sent = True
+                    self._send(wire.END, self.cursor)
+                    return True
+                return False
+        if self.cursor - self.acked >= self.window:
+            return False
+        seq = self._pending[0]
+        enc = self.enc
+        enc.start(wire.DATA, seq)
+        nxt = seq
+        while self._pending is not None and self._pending[0] == nxt \
+                and nxt - self.acked < self.window and enc.put(self._pending[1]):
+            nxt += 1
+            self._pending = self._next()
+        if nxt == seq:  # a record too big for a frame cannot be sent: skip, the PC sees a gap
+            self._pending = self._next()
+            return True
+        n = enc.finish()
+        self.out.write(enc.view(n))
+        self.frames_sent += 1
+        self.cursor = nxt
+        self.end_sent = False
+        return True
