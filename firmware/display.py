@@ -50,7 +50,7 @@ class TextDisplay:
 class RecordingDisplay(TextDisplay):
     """Keeps the last `keep` screens as tuples: tests assert what the dealer was shown."""
 
-    def __init__(self, rows=4, cols=16, keep=32):
+    def __init__(self, rows=4, cols=16, keep=8):
         TextDisplay.__init__(self, rows, cols)
         self.keep = keep
         self.screens = []

@@ -1,0 +1,230 @@
+"""The dealing state machine: card tag -> card int -> seat -> laws check -> journal.
+
+    shoe = Shoe(profile, Tally(profile), deck, reader, journal, key, shoe_id, display,
+                table=1, tray=tray)
+    shoe.start_deal(board=3, dealer=0)        # ORIGINAL_DEAL; OK or a refusal code
+    while dealing:
+        shoe.poll()                           # one reader poll: the per-card hot path
+        shoe.service()                        # slow path: EVENT records, messages
+    shoe.end_deal()                           # findings, rulings, signed DEAL record
+    shoe.service()                            # ... then the tray is held over the reader
+    shoe.start_check(board=3)                 # OVERPLAY_CHECK at the next table
+    shoe.start_enrol(deck_no)                 # ENROL_DECK: deal a sorted pack once
+
+Per-card work is in shoe_core.py (the hot path, no allocation); this module adds what may
+allocate: starting a deal (the journal must have room), the EVENT records of irregularities,
+the end of the deal (findings, rulings, signed DEAL record), and the dealer's screen.
+The overplay check, the tray slip and enrolment are in shoe_tray.py, loaded on first use.
+"""
+
+from overplay_core.cards import card_name
+from overplay_core.compat import ticks_diff
+from shoe_core import (  # noqa: F401 - re-exported: callers use shoe.X
+    AWAIT_TRAY, CARD, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, ENROL_DECK, ENROLLING,
+    FLAGGED, FOREIGN, IDLE, NEED_BYTES, NOTHING, OK, ORIGINAL_DEAL, OVERPLAY_CHECK, QUIET_MS,
+    REFUSED_BUSY, REFUSED_JOURNAL, REFUSED_NO_KEY, TAG, ShoeCore, handprint, records, ticks_ms)
+from shoe_text import deal_screen, event_text, finding_lines
+
+
+class Shoe(ShoeCore):
+    """Shoe(profile, tally, deck, reader, journal, key, shoe_id, display, table=1, tray=None,
+    clock=ticks_ms, collision_code=-1): see shoe_core.ShoeCore for the buffers."""
+
+    # --- starting ---------------------------------------------------------------------
+    def can_start(self):
+        """OK, or why a deal cannot start (no key; journal cannot hold its records)."""
+        if self.key is None:
+            return REFUSED_NO_KEY
+        if not self.journal.can_record(NEED_BYTES):
+            return REFUSED_JOURNAL
+        return OK
+
+    def _start(self, state, board, dealer):
+        if self.state not in (IDLE, AWAIT_TRAY):
+            return REFUSED_BUSY
+        code = self.can_start()
+        if code != OK:
+            self.message = ("no club key: enrol this shoe" if code == REFUSED_NO_KEY else
+                            "journal full: sync with club PC")
+            if code == REFUSED_JOURNAL:
+                self._note(records.EV_LOW_SPACE, min(255, self.journal.free_bytes() // 1024))
+            self._show()
+            return code
+        self.board = board
+        self.dealer = dealer
+        self.state = state
+        self.cards = 0
+        self.findings = ()
+        self.rulings = ()
+        self.ended = False
+        self.last_card = self.last_seat = -1
+        self.last_t = self.clock()
+        self.message = ""
+        self.changed = True
+        return OK
+
+    def start_deal(self, board, dealer):
+        """ORIGINAL_DEAL of `board` by seat `dealer`: cards go to seats by the deal pattern."""
+        code = self._start(DEALING, board, dealer)
+        if code == OK:
+            self.mode = ORIGINAL_DEAL
+            self.tally.start(dealer)
+            self._show()
+        return code
+
+    def start_check(self, board=0):
+        """OVERPLAY_CHECK: read the tray's slip, then the turned trump, then hand by hand."""
+        code = self._start(CHECK_SLIP, board, 0)
+        if code == OK:
+            self.mode = OVERPLAY_CHECK
+            self.slip_result = records.SLIP_MISSING
+            self.slip_trump = -1
+            self.message = "hold tray on reader"
+            self._show()
+        return code
+
+    def start_enrol(self, deck_no):
+        """ENROL_DECK: deal the pack in pack order (profile.pack) once; each UID is learnt."""
+        if self.state not in (IDLE, AWAIT_TRAY):
+            return REFUSED_BUSY
+        self.mode = ENROL_DECK
+        self.state = ENROLLING
+        self.deck_no = deck_no
+        self.cards = 0
+        for i in range(len(self.expected)):
+            self.expected[i] = 0
+        self.message = "deal sorted pack"
+        self._show()
+        return OK
+
+    # --- slow path --------------------------------------------------------------------
+    def service(self):
+        """Record queued irregularities as EVENT records, tell the dealer, handle tags."""
+        e = self._ev
+        while True:
+            kind = self.events.get(e)
+            if kind < 0:
+                break
+            n = self.events.last_len - 2
+            if kind == 0:
+                self._slow_tag(memoryview(e)[2:2 + n], n)
+                continue
+            self._note(kind, e[0], e[1], memoryview(e)[2:2 + n] if n > 0 else None, n)
+            self.message = event_text(kind, e[0])
+        if self.events.dropped:
+            self.events.dropped = 0
+            self._note(records.EV_READER_ERROR, 0xFF)  # events lost: the ring overflowed
+        if self.changed:
+            self.refresh()
+
+    def tick(self, now=None):
+        """Called now and then: ends a full deal after QUIET_MS without a card."""
+        if self.state != DEALING or self.tally.n < self.profile.deal_cards:
+            return False
+        if now is None:
+            now = self.clock()
+        if ticks_diff(now, self.last_t) >= QUIET_MS:
+            self.end_deal()
+            return True
+        return False
+
+    def _note(self, ev, a=0, b=0, data=None, nd=0):
+        j = self.journal
+        n = records.encode_event(self.rec, j.next_seq, j.boot, self.clock() & 0x3FFFFFFF,
+                                 ev, self.board, a, b, data, nd)
+        self._append(n)
+
+    def _append(self, n):
+        if self.key is None:
+            return
+        j = self.journal
+        n = records.sign(self.rec, n, self.key, self.shoe_id)
+        self.last_seq = j.next_seq
+        j.append(memoryview(self.rec)[:n])
+
+    def _slow_tag(self, uid, n):
+        if self.state in (ENROLLING, AWAIT_TRAY, CHECK_SLIP):
+            import shoe_tray  # loaded on first use: a shoe that only deals never needs it
+
+            if self.state == ENROLLING:
+                shoe_tray.enrol_uid(self, uid, n)
+            elif self.state == AWAIT_TRAY:
+                shoe_tray.write_tray(self, uid, n)
+            else:
+                shoe_tray.read_tray(self, uid, n)
+        else:  # a tag while idle: a card read before a deal began, or a stray tag
+            c = self.deck.lookup(uid, n)
+            if c >= 0:
+                self._note(records.EV_CARD_EXPOSED, c, 0)
+                self.message = "no deal: " + card_name(c)
+            else:
+                self._note(records.EV_UNKNOWN_TAG, 0, 0, uid, n)
+                self.message = "unknown tag"
+
+    # --- end of the deal --------------------------------------------------------------
+    def end_deal(self):
+        """Close the deal: findings, rulings for the dealer, signed DEAL record (committed)."""
+        if self.state != DEALING:
+            return ()
+        self.service()
+        t = self.tally
+        p = self.profile
+        self.findings = t.finish()
+        self.rulings = self._rule(self.findings)
+        trump = t.trump_card if 0 <= t.trump_card <= 52 else records.NO_TRUMP_CARD
+        flags = records.FLAG_COMPLETE if not self.findings else 0
+        hl = handprint.pack(t.seat_of_card, p.pack, self.hp)
+        j = self.journal
+        n = records.encode_deal(self.rec, j.next_seq, j.boot, self.clock() & 0x3FFFFFFF,
+                                self.board, self.table, p.game, p.variant, self.dealer,
+                                records.MODE_ORIGINAL, trump, flags, self.findings,
+                                len(self.findings), self.hp, hl)
+        self._append(n)
+        j.commit()
+        self.deals += 1
+        self.ended = True
+        self.state = AWAIT_TRAY if self.tray is not None else IDLE
+        self.message = "tray on reader" if self.tray is not None else "deal recorded"
+        self._show()
+        return self.findings
+
+    def _rule(self, codes):
+        """Rulings from the laws engine for these findings (empty until the engine lands)."""
+        return ()
+
+    # --- slower modes (shoe_tray.py) ---------------------------------------------------
+    def next_hand(self):
+        """Overplay: the hand being passed is done; go to the next seat clockwise.
+
+        After the last seat (the dealer's) the check ends by itself.
+        """
+        if self.state != CHECK_HANDS:
+            return False
+        if self.hand == self.dealer and self.checked:
+            self.end_check()
+            return True
+        self.hand = (self.hand + 1) % self.profile.seats
+        self.changed = True
+        return True
+
+    def end_check(self):
+        """Close the overplay check: findings, rulings, signed CHECK (and DEAL) records."""
+        import shoe_tray
+
+        return shoe_tray.end_check(self)
+
+    # --- what the dealer sees ----------------------------------------------------------
+    def refresh(self):
+        """Redraw the dealer's screen if anything changed (the display task calls this)."""
+        if self.changed:
+            self._show()
+
+    def _show(self):
+        self.changed = False
+        if self.display is None:
+            return
+        lines = deal_screen(self)
+        if self.ended and self.state in (IDLE, AWAIT_TRAY):
+            lines = lines[:1] + finding_lines(self.findings, self.rulings)
+            lines.append(self.message)
+        self.display.show(lines)

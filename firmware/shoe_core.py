@@ -1,0 +1,185 @@
+"""The shoe's per-card hot path: reader result -> card int -> seat (tally) -> buffers.
+
+    class Shoe(ShoeCore): ...      # shoe.py adds starting, ending, records and the screen
+    shoe.poll()                    # read once; or on_uid(uid_buf, n) with a ring's result
+
+Nothing here allocates (tested under micropython.heap_lock() in tests/firmware/test_shoe.py):
+the deck lookup, the tally and the event ring are all preallocated; an irregularity is a few
+bytes put into `events` for the slow path (Shoe.service) to record and show.
+
+Irregularities, each flagged to the dealer and recorded as an EVENT, never dropped and never
+counted twice: an unknown tag and a card of another deck are dealt cards that belong to no
+card of this pack, so they go to the tally as a foreign card (its seat keeps the deal order,
+and the deal is found incorrect: DW-4b); the same card read again is recorded and not counted;
+two tags at once is recorded once per field, and reader timeouts are counted as noise.
+"""
+
+from overplay_core import handprint, records, trayslip
+from overplay_core.compat import ticks_ms
+from overplay_core.tally import NOT_DEALT
+from ring import Ring
+
+ORIGINAL_DEAL = 1
+OVERPLAY_CHECK = 2
+ENROL_DECK = 3
+
+# states
+IDLE = 0
+DEALING = 1
+AWAIT_TRAY = 2  # original deal recorded; the dealer holds the tray tag over the reader
+CHECK_SLIP = 3  # overplay: waiting for the tray tag to read its slip
+CHECK_TRUMP = 4  # overplay: waiting for the dealer to turn the trump over the reader
+CHECK_HANDS = 5  # overplay: each hand passed over the reader in turn
+ENROLLING = 6
+
+# what on_uid/poll did
+NOTHING = 0
+CARD = 1
+FLAGGED = 2
+TAG = 3  # a tag for the slow path (tray tag, enrolment)
+
+# start_* results
+OK = 0
+REFUSED_JOURNAL = -1  # not enough journal space to record the deal
+REFUSED_NO_KEY = -2  # no club key: records and slips could not be signed
+REFUSED_BUSY = -3  # a deal or check is in progress
+
+FOREIGN = 0xFE  # card int given to the tally for a tag that is no card of this pack
+NEED_BYTES = 2 * records.MAX_RECORD  # a deal record, its check record and some events
+QUIET_MS = 1500  # a full deal ends itself after this long with no card (a 14th is still seen)
+TIMEOUT = -2  # reader code for "no answer" (noise: counted, never recorded one by one)
+
+class ShoeCore:
+    def __init__(self, profile, tally, deck, reader, journal, key, shoe_id, display,
+                 table=1, tray=None, clock=ticks_ms, collision_code=-1):
+        self.profile = profile
+        self.tally = tally
+        self.deck = deck
+        self.reader = reader
+        self.journal = journal
+        self.key = key
+        self.shoe_id = shoe_id
+        self.display = display
+        self.table = table
+        self.tray = tray
+        self.clock = clock
+        self.collision_code = collision_code
+        self.mode = ORIGINAL_DEAL
+        self.state = IDLE
+        self.board = 0
+        self.dealer = 0
+        self.uid = bytearray(10)
+        self.rec = bytearray(records.MAX_RECORD)
+        self.hp = bytearray(handprint.MAX_BYTES)
+        self.slip = bytearray(trayslip.USER_BYTES)
+        self.expected = bytearray(53)
+        self.events = Ring(16, 12)  # kind = records.EV_*; payload a, b, UID (up to 10)
+        self._ev = bytearray(12)
+        self.last_card = -1
+        self.last_seat = -1
+        self.last_t = 0
+        self.cards = 0  # cards counted in this deal (or check, or enrolment)
+        self.noise = 0  # reader timeouts/CRC errors: counted, not recorded
+        self.colliding = False
+        self.changed = True
+        self.message = ""
+        self.findings = ()
+        self.rulings = ()
+        self.ended = False  # a deal or check just closed: its findings are on the screen
+        self.hand = 0
+        self.slip_trump = -1
+        self.slip_result = records.SLIP_MISSING
+        self.deck_no = 0
+        self.deals = 0
+        self.last_seq = -1
+
+    # --- the hot path -----------------------------------------------------------------
+    def poll(self):
+        """Read the reader once and handle what it saw (no allocation)."""
+        return self.on_uid(self.uid, self.reader.read_uid(self.uid))
+
+    def on_uid(self, uid, n):
+        """Handle one reader result: n = UID length (4 or 7), 0 = no tag, < 0 = error."""
+        if n == 0:
+            self.colliding = False
+            return NOTHING
+        if n < 0:
+            if n == self.collision_code:
+                if self.colliding:
+                    return NOTHING  # the same two tags still in the field: told once
+                self.colliding = True
+                self._flag(records.EV_COLLISION, -n & 0xFF, 0, None, 0)
+                return FLAGGED
+            self.noise += 1
+            return NOTHING
+        self.colliding = False
+        st = self.state
+        if st == DEALING:
+            return self._deal_uid(uid, n)
+        if st == CHECK_HANDS or st == CHECK_TRUMP:
+            return self._check_uid(uid, n)
+        # idle, tray and enrolment work is slow-path: hand the UID over
+        self._flag(0, 0, 0, uid, n)
+        return TAG
+
+    def _card_of(self, uid, n):
+        """Card int of the tag, or FOREIGN after flagging it (unknown tag, another deck)."""
+        c = self.deck.lookup(uid, n)
+        if c >= 0:
+            return c
+        if c == self.deck.OTHER_DECK:
+            self._flag(records.EV_OTHER_DECK, self.deck.last_card & 0xFF, self.cards, uid, n)
+        else:
+            self._flag(records.EV_UNKNOWN_TAG, 0, self.cards, uid, n)
+        return FOREIGN
+
+    def _deal_uid(self, uid, n):
+        c = self._card_of(uid, n)
+        t = self.tally
+        if c != FOREIGN and t.seat_of_card[c] != NOT_DEALT:
+            # This deck has one tag per card: the same physical card read again.
+            self._flag(records.EV_DUPLICATE_READ, c, t.seat_of_card[c], uid, n)
+            return FLAGGED
+        code = t.add(c)
+        self.cards += 1
+        self.last_card = c
+        self.last_seat = t.last_seat
+        self.last_t = self.clock()
+        self.changed = True
+        if code < 0 or c == FOREIGN:
+            return FLAGGED
+        return CARD
+
+    def _check_uid(self, uid, n):
+        c = self._card_of(uid, n)
+        t = self.tally
+        self.last_card = c
+        self.last_t = self.clock()
+        self.changed = True
+        if self.state == CHECK_TRUMP:
+            # DW Law IV §8-10: the trump turned on the overplay must be the slip's.
+            self.trump_read = c
+            self.state = CHECK_HANDS
+            self.hand = self.profile.eldest(self.dealer)
+            self.cards = 0
+            return CARD if c == self.slip_trump else FLAGGED
+        if c != FOREIGN and t.seat_of_card[c] == self.hand:
+            self._flag(records.EV_DUPLICATE_READ, c, self.hand, uid, n)
+            return FLAGGED
+        code = t.add_to(self.hand, c)
+        self.cards += 1
+        self.checked |= 1 << self.hand
+        self.last_seat = self.hand
+        return FLAGGED if code < 0 else CARD
+
+    def _flag(self, ev, a, b, uid, n):
+        """Queue an irregularity for service(); kind 0 = a tag for the slow path."""
+        e = self._ev
+        e[0] = a
+        e[1] = b
+        if n > 10:
+            n = 10  # ISO 14443 UIDs are 4, 7 or 10 bytes
+        for i in range(n):
+            e[2 + i] = uid[i]
+        self.events.put(ev, e, 2 + n)
+        self.changed = True

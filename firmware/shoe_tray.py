@@ -1,0 +1,162 @@
+"""The tray slip and the overplay check, and deck enrolment: the shoe's slower modes.
+
+    shoe_tray.write_tray(shoe, uid, n)   # original deal: signed slip onto the tray tag
+    shoe_tray.read_tray(shoe, uid, n)    # overplay: read and verify it, start the check
+    shoe_tray.end_check(shoe)            # findings, rulings, CHECK (and DEAL) records
+    shoe_tray.enrol_uid(shoe, uid, n)    # enrol deck: the n-th tag is the n-th card
+
+Functions of a Shoe (shoe.py), kept apart so a shoe that only deals never loads them, and so
+each module stays small enough to compile in a 128 KB heap. None of this is on the per-card
+hot path: it runs from Shoe.service() (slow path), which may allocate.
+"""
+
+from overplay_core import findings as F
+from overplay_core import handprint, records, trayslip
+from overplay_core.cards import card_name
+from overplay_core.tally import NOT_DEALT
+
+from shoe import CHECK_HANDS, CHECK_TRUMP, IDLE, ORIGINAL_DEAL
+
+
+def write_tray(shoe, uid, n):
+    """Original deal: write the board's signed slip to the tray tag now on the reader."""
+    t = shoe.tally
+    p = shoe.profile
+    hl = handprint.pack(t.seat_of_card, p.pack, shoe.hp)
+    trump = t.trump_card if 0 <= t.trump_card <= 52 else None
+    ln = trayslip.encode(shoe.slip, shoe.board, p.game, shoe.dealer, trump,
+                         memoryview(shoe.hp)[:hl], shoe.key)
+    code = shoe.tray.write_slip(uid, n, shoe.slip, ln)
+    if code < 0:
+        shoe._note(records.EV_READER_ERROR, -code & 0xFF, 1, uid, n)
+        shoe.message = "tray write failed: again"
+    else:
+        shoe.state = IDLE
+        shoe.message = "slip written"
+    shoe.journal.commit()
+    shoe._show()
+
+def read_tray(shoe, uid, n):
+    """Overplay: read and verify the slip; a bad one is recorded and ruled on."""
+    got = shoe.tray.read_slip(uid, n, shoe.slip)
+    if got < 0:
+        shoe._note(records.EV_READER_ERROR, -got & 0xFF, 2, uid, n)
+        shoe.message = "tray read failed: again"
+        shoe._show()
+        return
+    code = trayslip.check(memoryview(shoe.slip)[:got], shoe.key)
+    p = shoe.profile
+    if code == trayslip.OK and shoe.slip[3] != p.game:
+        code = trayslip.BAD_FIELD  # a slip of another game: not this session's board
+    if code != trayslip.OK:
+        shoe.slip_result = (records.SLIP_FORGED if code in (trayslip.BAD_AUTH,
+                            trayslip.BAD_FIELD) else records.SLIP_MISSING)
+        shoe.message = trayslip.REASONS[code]
+        if code == trayslip.NO_SLIP or code == trayslip.TRUNCATED:
+            shoe._show()
+            return  # blank or torn read: the dealer tries the tray again
+        shoe.findings = (F.SLIP_DIFFERS_FROM_DEAL,)
+        shoe.rulings = shoe._rule(shoe.findings)
+        record_check(shoe)
+        return
+    s = shoe.slip
+    shoe.slip_result = records.SLIP_OK
+    shoe.board = s[4] | (s[5] << 8)
+    shoe.dealer = s[6]
+    shoe.slip_trump = -1 if s[7] == trayslip.NO_TRUMP else s[7]
+    handprint.unpack_into(memoryview(s)[trayslip.HEADER:trayslip.HEADER + s[8]], p.pack,
+                          shoe.expected)
+    shoe.tally.start_check(shoe.dealer, shoe.expected, shoe.slip_trump)
+    shoe.trump_read = -1
+    shoe.checked = 0
+    shoe.cards = 0
+    if shoe.slip_trump >= 0:
+        shoe.state = CHECK_TRUMP
+        shoe.message = "turn trump on reader"
+    else:
+        shoe.state = CHECK_HANDS
+        shoe.hand = p.eldest(shoe.dealer)
+        shoe.message = "pass hands"
+    shoe._show()
+
+def end_check(shoe):
+    """Close the overplay check: findings, rulings, signed CHECK (and DEAL) records."""
+    if shoe.state not in (CHECK_TRUMP, CHECK_HANDS):
+        return ()
+    shoe.service()
+    t = shoe.tally
+    p = shoe.profile
+    out = []
+    if shoe.slip_trump >= 0 and shoe.trump_read != shoe.slip_trump:
+        out.append(F.TRUMP_DIFFERS_FROM_SLIP)  # DW Law IV §§8-10
+    for code in t.finish():
+        if code == F.MISSING_CARD or code == F.SEAT_SHORT:
+            continue  # only judged below, for the hands actually passed
+        if code == F.TRUMP_NOT_WITH_DEALER and not shoe.checked & (1 << shoe.dealer):
+            continue
+        out.append(code)
+    all_seats = (1 << p.seats) - 1
+    short = 0
+    for s in range(p.seats):
+        if shoe.checked & (1 << s) and t.counts[s] < p.hand_size:
+            short = 1
+    if short:
+        out.append(F.SEAT_SHORT)  # DW Law V §1: fewer than his correct number
+    if shoe.checked == all_seats:
+        for c in p.pack:
+            if t.seat_of_card[c] == NOT_DEALT:
+                out.append(F.MISSING_CARD)
+                break
+    shoe.findings = tuple(out)
+    shoe.rulings = shoe._rule(shoe.findings)
+    if shoe.findings and shoe.slip_result == records.SLIP_OK:
+        shoe.slip_result = records.SLIP_MISMATCH
+    if shoe.checked == all_seats:
+        hl = handprint.pack(t.seat_of_card, p.pack, shoe.hp)
+        j = shoe.journal
+        flags = records.FLAG_SLIP_WRITTEN | records.FLAG_HANDS_CHECKED
+        if not shoe.findings:
+            flags |= records.FLAG_COMPLETE
+        trump = shoe.trump_read if 0 <= shoe.trump_read <= 52 else records.NO_TRUMP_CARD
+        n = records.encode_deal(shoe.rec, j.next_seq, j.boot, shoe.clock() & 0x3FFFFFFF,
+                                shoe.board, shoe.table, p.game, p.variant, shoe.dealer,
+                                records.MODE_OVERPLAY, trump, flags, shoe.findings,
+                                len(shoe.findings), shoe.hp, hl)
+        shoe._append(n)
+    record_check(shoe)
+    return shoe.findings
+
+def record_check(shoe):
+    j = shoe.journal
+    n = records.encode_check(shoe.rec, j.next_seq, j.boot, shoe.clock() & 0x3FFFFFFF,
+                             shoe.board, shoe.table, shoe.slip_result, shoe.findings,
+                             len(shoe.findings), shoe.rulings, len(shoe.rulings))
+    shoe._append(n)
+    j.commit()
+    shoe.state = IDLE
+    shoe.ended = True
+    shoe.message = "board %d checked" % shoe.board
+    shoe._show()
+
+def enrol_uid(shoe, uid, n):
+    pack = shoe.profile.pack
+    c = shoe.deck.lookup(uid, n)
+    if c >= 0 and shoe.expected[c] == 1:
+        shoe._note(records.EV_DUPLICATE_READ, c, 0, uid, n)
+        shoe.message = "read twice: " + card_name(c)
+        shoe._show()
+        return
+    card = pack[shoe.cards]
+    shoe.deck.enrol(uid, n, card)
+    shoe.expected[card] = 1  # enrolled in this pass: a second read is flagged
+    shoe.cards += 1
+    shoe.last_card = card
+    shoe.changed = True
+    if shoe.cards == len(pack):
+        shoe.deck.save()
+        shoe._note(records.EV_DECK_ENROLLED, shoe.deck_no, shoe.cards)
+        shoe.journal.commit()
+        shoe.state = IDLE
+        shoe.mode = ORIGINAL_DEAL
+        shoe.message = "deck %d enrolled" % shoe.deck_no
+    shoe._show()

@@ -1,0 +1,117 @@
+"""Tray slip, overplay check and deck enrolment through the shoe (both interpreters).
+
+Table 1 deals a board and writes the signed slip to the tray tag; table 2 reads it back, has
+the trump turned and each hand passed, and the laws' findings come out in a CHECK record.
+Stand-ins for reader, deck, journal and tray: shoe_fakes.py (the real ones: test_app.py).
+"""
+
+import shoe_tray  # noqa: F401, I001 - compiled first, while the heap is in one piece
+from shoe_fakes import DictTray, TableDeck, deal, make, records_of, uid_of
+
+import shoe as S
+from overplay_core import findings as F
+from overplay_core import games, records
+
+
+def overplay(tray, first_order, check_trump, hands=None):
+    """Original deal at table 1 (slip written), overplay check at table 2."""
+    t1, r1 = make(tray=tray, table=1)
+    t1.start_deal(board=9, dealer=1)
+    deal(t1, r1, first_order)
+    t1.end_deal()
+    assert t1.state == S.AWAIT_TRAY
+    r1.script.append(b"\x04TRAY09")
+    t1.poll()
+    t1.service()
+    assert t1.state == S.IDLE
+    t2, r2 = make(tray=tray, table=2)
+    assert t2.start_check() == S.OK
+    r2.script.append(b"\x04TRAY09")
+    t2.poll()
+    t2.service()
+    assert t2.board == 9 and t2.dealer == 1
+    assert t2.state == S.CHECK_TRUMP
+    deal(t2, r2, [check_trump])
+    for seat_cards in hands or ():
+        deal(t2, r2, seat_cards)
+        t2.next_hand()
+    if t2.state != S.IDLE:
+        t2.end_check()
+    return t1, t2
+
+
+def test_overplay_slip_travels_and_hands_check_clean():
+    tray = DictTray()
+    pack = games.profile(games.DUPLICATE_WHIST).pack
+    order = list(pack)
+    # seat of card i is (1 + 1 + i) % 4; pass hands from the dealer's left: E? no, S first
+    hands = [[order[i] for i in range(52) if (2 + i) % 4 == s] for s in (2, 3, 0, 1)]
+    t1, t2 = overplay(tray, order, order[51], hands)
+    assert t2.findings == ()
+    chk = records_of(t2, records.CHECK)[0]
+    assert chk["slip"] == records.SLIP_OK and chk["board"] == 9 and chk["table"] == 2
+    d = records_of(t2, records.DEAL)[0]
+    assert d["mode"] == records.MODE_OVERPLAY and d["flags"] & records.FLAG_HANDS_CHECKED
+
+
+def test_overplay_wrong_trump_turned_is_found():
+    tray = DictTray()
+    pack = games.profile(games.DUPLICATE_WHIST).pack
+    t1, t2 = overplay(tray, list(pack), pack[0])  # turns 2C, the slip says AS
+    assert F.TRUMP_DIFFERS_FROM_SLIP in t2.findings
+    chk = records_of(t2, records.CHECK)[0]
+    assert chk["slip"] == records.SLIP_MISMATCH
+    assert F.TRUMP_DIFFERS_FROM_SLIP in chk["findings"]
+
+
+def test_overplay_card_in_wrong_hand_is_found():
+    tray = DictTray()
+    order = list(games.profile(games.DUPLICATE_WHIST).pack)
+    hands = [[order[i] for i in range(52) if (2 + i) % 4 == s] for s in (2, 3, 0, 1)]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]  # S and W swapped a card
+    t1, t2 = overplay(tray, order, order[51], hands)
+    assert F.CARD_MOVED in t2.findings
+
+
+def test_overplay_edited_slip_is_refused():
+    tray = DictTray()
+    t1, r1 = make(tray=tray)
+    t1.start_deal(board=9, dealer=1)
+    deal(t1, r1, t1.profile.pack)
+    t1.end_deal()
+    r1.script.append(b"\x04TRAY09")
+    t1.poll()
+    t1.service()
+    k = b"\x04TRAY09"
+    data = bytearray(tray.tags[k])
+    data[7] = 3  # trump changed by hand
+    tray.tags[k] = bytes(data)
+    t2, r2 = make(tray=tray, table=2)
+    t2.start_check()
+    r2.script.append(k)
+    t2.poll()
+    t2.service()
+    chk = records_of(t2, records.CHECK)[0]
+    assert chk["slip"] == records.SLIP_FORGED
+    assert t2.state == S.IDLE
+
+
+def test_enrol_deck_learns_the_pack_in_order_and_flags_a_repeat():
+    sh, reader = make(games.ECARTE)
+    sh.deck = TableDeck(deck_no=5, others=())
+    assert sh.start_enrol(5) == S.OK
+    pack = sh.profile.pack
+    reader.script.append(uid_of(pack[0], 5))
+    sh.poll()
+    sh.service()
+    reader.script.append(uid_of(pack[0], 5))  # read again: flagged, not enrolled twice
+    sh.poll()
+    sh.service()
+    for c in pack[1:]:
+        reader.script.append(uid_of(c, 5))
+        sh.poll()
+        sh.service()
+    assert len(sh.deck.enrolled) == 32 and sh.deck.saved
+    codes = [e["code"] for e in records_of(sh, records.EVENT)]
+    assert codes == [records.EV_DUPLICATE_READ, records.EV_DECK_ENROLLED]
+    assert sh.state == S.IDLE
