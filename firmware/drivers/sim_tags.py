@@ -1,0 +1,230 @@
+"""Virtual ISO 14443A tags for the simulated MFRC522: NTAG213 (cards, trays), 4-byte UID tags.
+
+    card = card_tag(uid7(1, 17))          # NTAG213, 7-byte UID 04 00 01 00 00 00 11
+    tray = tray_tag(uid7(9, 1))           # also an NTAG213: 45 pages, user pages 4..39
+    old = legacy_tag(b"\\x12\\x34\\x56\\x78") # a 4-byte UID tag (SAK 0x08, no NTAG commands)
+    tray.page(4)                          # bytes of page 4 (a test may edit tray.mem by hand)
+
+A tag answers a frame (bytes + bit count) the way ISO 14443-3 and the NTAG213 datasheet say:
+IDLE -(REQA/WUPA)-> READY1 -(select CL1)-> READY2 -(select CL2)-> ACTIVE -(HLTA)-> HALT, and
+HALT -(WUPA only)-> READY1. A frame a state does not expect sends the tag back to IDLE (or to
+HALT if WUPA woke it from there). Leaving the field (power off) resets it to IDLE.
+ACTIVE takes READ (16 bytes, wrapping past the last page), WRITE (4-bit ACK; pages 0-1 are
+read-only, pages 2-3 are OR-only lock/OTP bytes), GET_VERSION, HLTA. A bad CRC_A gets NAK 0x1.
+Anticollision is byte-aligned only (NVB 0x20, 0x30.. 0x70), which is what the driver sends.
+Answering allocates nothing: the answer goes into the tag's own preallocated `resp`.
+"""
+
+IDLE = 0
+READY1 = 1
+READY2 = 2
+ACTIVE = 3
+HALT = 4
+
+NTAG213_PAGES = 45
+_VERSION_NTAG213 = b"\x00\x04\x04\x02\x01\x00\x0f\x03"  # GET_VERSION answer (NTAG213 datasheet)
+_CC_NTAG213 = b"\xe1\x10\x12\x00"  # capability container, page 3: 144 bytes of NDEF space
+
+# answer times after the frame's end, in microseconds: FDT ~86 us + the answer at 106 kbit/s
+# (9 bits a byte, 9.44 us a bit); WRITE adds the EEPROM programming time (~4.1 ms)
+_US_PER_BYTE = 85
+
+
+def crc_a(data, n, preset=0x6363):
+    """CRC_A of ISO 14443-3 over data[:n] (reflected 0x1021, no final XOR); an int."""
+    crc = preset
+    for i in range(n):
+        b = data[i] ^ (crc & 0xFF)
+        b = (b ^ (b << 4)) & 0xFF
+        crc = (crc >> 8) ^ (b << 8) ^ (b << 3) ^ (b >> 4)
+    return crc
+
+
+def uid7(a, b):
+    """A 7-byte NXP-style UID (manufacturer byte 0x04) from two small ints."""
+    return bytes([0x04, (a >> 8) & 0xFF, a & 0xFF, (b >> 16) & 0xFF, (b >> 8) & 0xFF,
+                  b & 0xFF, 0x80 | (a & 0x7F)])
+
+
+class Tag:
+    """One ISO 14443A tag. uid: 4 or 7 bytes; pages: NTAG memory size (0 = no NTAG memory)."""
+
+    def __init__(self, uid, pages=NTAG213_PAGES, name=""):
+        if len(uid) not in (4, 7) or uid[0] == 0x88:
+            raise ValueError("tag UID must be 4 or 7 bytes, not starting 0x88: %r" % (uid,))
+        self.uid = bytes(uid)
+        self.name = name
+        self.pages = pages
+        self.mem = bytearray(pages * 4)
+        self.resp = bytearray(20)
+        self.resp_us = 0
+        self.state = IDLE
+        self.from_halt = False
+        self.write_budget = -1  # >= 0: the tag leaves the field after that many WRITEs
+        self.writes = 0
+        self.reads = 0
+        # the UID as sent at each cascade level: 4 bytes + BCC
+        self.cl = (bytearray(5), bytearray(5))
+        if len(uid) == 4:
+            self.levels = 1
+            for i in range(4):
+                self.cl[0][i] = uid[i]
+        else:
+            self.levels = 2
+            self.cl[0][0] = 0x88
+            for i in range(3):
+                self.cl[0][i + 1] = uid[i]
+            for i in range(4):
+                self.cl[1][i] = uid[3 + i]
+        for c in self.cl:
+            c[4] = c[0] ^ c[1] ^ c[2] ^ c[3]
+        if pages and len(uid) == 7:
+            m = self.mem
+            m[0:3] = uid[0:3]
+            m[3] = 0x88 ^ uid[0] ^ uid[1] ^ uid[2]  # BCC0
+            m[4:8] = uid[3:7]
+            m[8] = uid[3] ^ uid[4] ^ uid[5] ^ uid[6]  # BCC1
+            m[9] = 0x48  # internal
+            m[12:16] = _CC_NTAG213
+
+    def page(self, p):
+        return bytes(self.mem[p * 4:p * 4 + 4])
+
+    def user_bytes(self, n=144):
+        """The first n bytes of user memory (pages 4..39)."""
+        return bytes(self.mem[16:16 + n])
+
+    def power_off(self):
+        self.state = IDLE
+        self.from_halt = False
+
+    def _back(self):
+        self.state = HALT if self.from_halt else IDLE
+        return 0
+
+    def _answer(self, n):
+        self.resp_us = 86 + n * _US_PER_BYTE
+        return n * 8
+
+    def _nak(self, code):
+        self.resp[0] = code
+        self.resp_us = 86 + 57
+        self._back()
+        return 4
+
+    def _with_crc(self, n):
+        c = crc_a(self.resp, n)
+        self.resp[n] = c & 0xFF
+        self.resp[n + 1] = c >> 8
+        return self._answer(n + 2)
+
+    def answer(self, frame, nbits):
+        """Take one frame; return the answer's length in bits (0 = silent), bytes in resp."""
+        st = self.state
+        if nbits == 7:
+            cmd = frame[0] & 0x7F
+            if (cmd == 0x26 and st == IDLE) or (cmd == 0x52 and (st == IDLE or st == HALT)):
+                self.from_halt = st == HALT
+                self.state = READY1
+                self.resp[0] = 0x44 if self.levels == 2 else 0x04  # ATQA, LSB first
+                self.resp[1] = 0x00
+                return self._answer(2)
+            if st != IDLE and st != HALT:
+                return self._back()
+            return 0
+        if st == IDLE or st == HALT:
+            return 0
+        if nbits & 7:
+            return self._back()
+        n = nbits >> 3
+        if st == READY1 or st == READY2:
+            return self._anticoll(frame, n, st - READY1)
+        # ACTIVE
+        if n < 3 or crc_a(frame, n - 2) != frame[n - 2] | (frame[n - 1] << 8):
+            return self._nak(0x1)
+        cmd = frame[0]
+        if cmd == 0x50 and n == 4 and frame[1] == 0:
+            self.state = HALT
+            self.from_halt = True
+            return 0
+        if cmd == 0x30 and n == 4:
+            p = frame[1]
+            if not self.pages or p >= self.pages:
+                return self._nak(0x0)
+            self.reads += 1
+            size = self.pages * 4
+            at = p * 4
+            for i in range(16):
+                self.resp[i] = self.mem[(at + i) % size]  # READ rolls over to page 0
+            return self._with_crc(16)
+        if cmd == 0xA2 and n == 8:
+            return self._write(frame[1], frame)
+        if cmd == 0x60 and n == 3 and self.pages:
+            for i in range(8):
+                self.resp[i] = _VERSION_NTAG213[i]
+            return self._with_crc(8)
+        return self._nak(0x0)
+
+    def _anticoll(self, frame, n, level):
+        cl = self.cl[level]
+        if n < 2 or frame[0] != (0x93, 0x95)[level]:
+            return self._back()
+        nvb = frame[1]
+        if nvb == 0x70 and n == 9:
+            for i in range(5):
+                if frame[2 + i] != cl[i]:
+                    return self._back()
+            if crc_a(frame, 7) != frame[7] | (frame[8] << 8):
+                return self._back()
+            last = level + 1 == self.levels
+            self.state = ACTIVE if last else READY2
+            if last:
+                self.resp[0] = 0x00 if self.pages else 0x08  # SAK: NTAG 0x00, Classic 0x08
+            else:
+                self.resp[0] = 0x04  # cascade bit: UID not complete
+            return self._with_crc(1)
+        known = (nvb >> 4) - 2
+        if nvb & 0x0F or known < 0 or known > 4 or n != 2 + known:
+            return 0  # partial-bit anticollision is not modelled: stay silent
+        for i in range(known):
+            if frame[2 + i] != cl[i]:
+                return 0  # not this tag's prefix: it keeps quiet
+        for i in range(known, 5):
+            self.resp[i - known] = cl[i]
+        return self._answer(5 - known)
+
+    def _write(self, p, frame):
+        if self.write_budget == 0:
+            self.power_off()  # pulled out of the field mid-write: nothing written, no ACK
+            return 0
+        if not self.pages or p < 2 or p >= self.pages:
+            return self._nak(0x0)
+        at = p * 4
+        for i in range(4):
+            b = frame[2 + i]
+            if p == 3 or (p == 2 and i >= 2):
+                b |= self.mem[at + i]  # lock bytes and OTP page only ever gain bits
+            if p == 2 and i < 2:
+                b = self.mem[at + i]  # UID bytes of page 2 are read-only
+            self.mem[at + i] = b
+        self.writes += 1
+        if self.write_budget > 0:
+            self.write_budget -= 1
+        self.resp[0] = 0x0A
+        self.resp_us = 4100 + 57
+        return 4
+
+
+def card_tag(uid, name=""):
+    """An NTAG213 sticker on a playing card (7-byte UID)."""
+    return Tag(uid, NTAG213_PAGES, name)
+
+
+def tray_tag(uid, name="tray"):
+    """An NTAG213 on a duplicate tray: the electronic trump slip lives in pages 4..39."""
+    return Tag(uid, NTAG213_PAGES, name)
+
+
+def legacy_tag(uid4, name=""):
+    """A 4-byte UID tag (MIFARE Classic-like: SAK 0x08, answers no NTAG command)."""
+    return Tag(uid4, 0, name)
