@@ -263,11 +263,12 @@ def _euchre_rubber(r):
 def text_euchre(r):
     lines = []
     for h in r["hands"]:
-        s = "Hand %d: %s%s take %d: +%d/+%d" % (
-            h["hand"], h["makers"], " alone" if h["alone"] else "", h["tricks"],
+        kind = "march" if h["tricks"] == 5 else ("point" if h["tricks"] >= 3 else "euchred")
+        s = "Hand %d: %s%s make trump, take %d (%s): N-S +%d, E-W +%d" % (
+            h["hand"], h["makers"], " alone" if h["alone"] else "", h["tricks"], kind,
             h["points"][0] + h["penalty"][0], h["points"][1] + h["penalty"][1])
         if h["penalty"] != [0, 0]:
-            s += " (penalties %d/%d)" % tuple(h["penalty"])
+            s += " (penalties N-S %d, E-W %d)" % tuple(h["penalty"])
         s += "  score %d-%d" % tuple(h["score"])
         if h["game_won"]:
             s += "  game to %s" % h["game_won"]
