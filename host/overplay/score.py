@@ -380,7 +380,7 @@ def text_ecarte(r):
 def score(doc):
     """The result dict for a parsed input document (raises UserError on bad input)."""
     name = doc.get("game")
-    if name not in games.GAME_IDS:
+    if not isinstance(name, str) or name not in games.GAME_IDS:
         raise UserError("game: must be one of %s, not %r" % (", ".join(sorted(games.GAME_IDS)),
                                                               name))
     gid = games.GAME_IDS[name]

@@ -52,7 +52,7 @@ def read_bool(obj, key, path, default=False):
 
 def read_choice(obj, key, path, choices, default):
     v = obj.get(key, default)
-    if v not in choices:
+    if not isinstance(v, str) or v not in choices:
         fail(path, key, "must be one of %s, not %r" % (", ".join(sorted(choices)), v))
     return choices[v]
 

@@ -148,3 +148,53 @@ def test_missing_file_is_one_line(capsys, tmp_path):
     assert cli.main(["score", str(tmp_path / "nope.json")]) == 2
     err = capsys.readouterr().err
     assert "cannot read" in err and err.count("\n") == 1
+
+
+JUNK = (None, [], {}, "x", -1, 1.5, True, 99, [None], {"N": 1})
+SAMPLES = (
+    {"game": "duplicate_whist", "settings": {"rounding": "half_up", "sides": "separate"},
+     "boards": [[7, "avg", {"ns": 8, "ew": 5, "ns_pair": "A", "ew_pair": "B"}]]},
+    {"game": "bridge_whist", "settings": {"trick_cap": 0},
+     "hands": [{"strain": "H", "declarer": "N", "tricks": 9, "doubles": 1, "cards": DEAL,
+                "revokes": {"NS": 0, "EW": 1}}]},
+    {"game": "euchre", "variant": ["lone_euchred_2"], "settings": {"lap": True},
+     "hands": [{"makers": "NS", "tricks": 5, "alone": True, "partner_exposed": False,
+                "barred": "EW", "revokes": {"EW": 1}}]},
+    {"game": "ecarte", "players": ["A", "B"], "settings": {"king_ends_game": True},
+     "deals": [{"dealer": 0, "tricks": [3, 2], "proposal": "accepted", "king": None,
+                "turn_up": "9S", "hands": [["KS"], ["7H"]], "king_announced": True,
+                "abandoned_by": None, "offender": None, "overheld_by": None}]},
+)
+
+
+def _paths(obj, prefix=()):
+    """Every place in a document a value can be swapped for junk."""
+    items = obj.items() if isinstance(obj, dict) else enumerate(obj)
+    for k, v in items:
+        yield prefix + (k,)
+        if isinstance(v, (dict, list)):
+            yield from _paths(v, prefix + (k,))
+
+
+def _replace(doc, path, value):
+    doc = json.loads(json.dumps(doc))
+    obj = doc
+    for k in path[:-1]:
+        obj = obj[k]
+    obj[path[-1]] = value
+    return doc
+
+
+def test_junk_in_any_field_gives_exit_0_or_a_one_line_error(tmp_path, capsys):
+    runs = 0
+    for sample in SAMPLES:
+        for path in _paths(sample):
+            for junk in JUNK:
+                code, out, err = run(tmp_path, capsys, _replace(sample, path, junk), "--json")
+                runs += 1
+                assert code in (0, 2), (path, junk, err)
+                if code == 2:
+                    assert err.count("\n") == 1 and "Traceback" not in err, (path, junk, err)
+                else:
+                    json.loads(out)
+    assert runs > 300
