@@ -284,8 +284,10 @@ def _pull(hl, st, summary, sync_id, start, window, timeout, progress, batch_size
             pull_pending = False
             target = max(target, struct.unpack_from(wire.BEGIN_FMT, payload)[0])
             if seq > expected:  # reclaimed on the shoe before this DB saw them
-                if expected > 0 or seq > 1:  # (a journal's first seq is 1)
+                if expected > 0 or seq > 1:
                     summary.gap = (max(expected, 1), seq - 1)
+                elif start == expected:  # a journal's first seq is 1
+                    start = seq
                 expected = seq
             last_progress = now
         elif t == wire.DATA:
