@@ -198,3 +198,30 @@ def test_junk_in_any_field_gives_exit_0_or_a_one_line_error(tmp_path, capsys):
                 else:
                     json.loads(out)
     assert runs > 300
+
+
+def _doc_examples():
+    """(json text, expected text lines) for each example in docs/scoring.md's command part."""
+    import os
+    import re
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "..", "docs", "scoring.md"), encoding="utf-8") as f:
+        text = f.read()
+    text = text[text.index("## `overplay score"):]
+    blocks = re.findall(r"```(\w*)\n(.*?)```", text, re.S)
+    out = []
+    for (lang, body), (_, nxt) in zip(blocks, blocks[1:]):
+        if lang == "json":
+            out.append((body, nxt.rstrip("\n").split("\n")))
+    return out
+
+
+def test_the_examples_in_docs_scoring_md_print_what_the_doc_shows(tmp_path, capsys):
+    examples = _doc_examples()
+    assert len(examples) == 4
+    for doc, expected in examples:
+        code, out, err = run(tmp_path, capsys, doc)
+        assert code == 0, err
+        got = out.rstrip("\n").split("\n")
+        shown = expected[:expected.index("...")] if "..." in expected else expected
+        assert got[:len(shown)] == shown
