@@ -47,6 +47,7 @@ class RamBlockDevice:
         self.ops = 0  # writes + erases: the power-cut clock
         self.cut_after = 0  # 0: never; k: the k-th operation from now is torn
         self.cut = False
+        self.torn = True  # the cut operation half lands (False: none of it does)
         self.mounted_at = None
 
     @property
@@ -60,7 +61,7 @@ class RamBlockDevice:
         self.ops += 1
         if self.cut_after and self.ops >= self.cut_after:
             self.cut = True
-            length //= 2  # torn: the first half lands
+            length = length // 2 if self.torn else 0  # torn: the first half lands
         if buf is None:
             self.data[addr:addr + length] = self._blank[:length]
         else:
