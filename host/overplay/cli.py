@@ -17,6 +17,7 @@ from overplay_core.errors import ParseError, RuleError
 # Subcommand name -> module in this package.
 COMMANDS = (
     ("score", "score"),
+    ("judge", "judge"),
 )
 
 

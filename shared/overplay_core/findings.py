@@ -57,6 +57,9 @@ CARD_NOT_TURNED_AND_QUITTED = -47
 KING_HELD = -48
 PACK_INCORRECT = -49
 DECLARED_TRUMP_MATCH = -50
+ADVERSARY_DECLARED = -51
+DISCARD_TAKEN_BACK = -52
+TURNED_DOWN_NOT_SHOWN = -53
 
 _TABLE = (
     (DUPLICATE_CARD, "duplicate_card", "A card was dealt twice: the pack is imperfect."),
@@ -118,6 +121,12 @@ _TABLE = (
     (PACK_INCORRECT, "pack_incorrect", "The pack was found incorrect or imperfect."),
     (DECLARED_TRUMP_MATCH, "declared_trump_match",
      "By unanimous consent a trump suit was declared and no trump card turned."),
+    (ADVERSARY_DECLARED, "adversary_declared",
+     "An adversary of the dealer made or passed the trump declaration."),
+    (DISCARD_TAKEN_BACK, "discard_taken_back",
+     "The dealer took back his discard after quitting it."),
+    (TURNED_DOWN_NOT_SHOWN, "turned_down_card_not_shown",
+     "The dealer turned the trump down without placing it face up under the pack."),
 )
 
 

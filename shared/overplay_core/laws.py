@@ -1,0 +1,76 @@
+"""The laws engine: one deal's facts and context in, findings and cited rulings out.
+
+    from overplay_core import laws
+    result = laws.judge({"game": "duplicate_whist", "context": {"tables": 3,
+                         "overplay": True, "phase": "play_begun"},
+                         "trump_slip": "KH", "overplay": {"trump_turned": "7S"}})
+    result["rulings"][0]["code"]      # 'DW-IV-9a'
+    result["rulings"][0]["ruling"]    # 'average_score'
+    result["outcome"]                 # 'average_score'
+
+    laws.rulings_for(games.DUPLICATE_WHIST, 0, [findings.SEAT_OVER], tables=2,
+                     phase="play_begun", overplay=True)    # -> ['DW-V-1a'] (shoe, terminal)
+
+`judge` raises ParseError / RuleError (one line, naming the field) for input it cannot read
+or facts that cannot happen; `check` is the non-raising door returning (result, None) or
+(None, message). The input and output are documented in docs/judge.md; every ruling code
+with its citation in docs/laws.md.
+"""
+
+from overplay_core import findings as F
+from overplay_core import games
+from overplay_core import laws_case as C
+from overplay_core.errors import ParseError, RuleError
+
+SCHEMA = 1  # bumped only if the output's meaning changes
+
+
+def _module(game):
+    # Imported on demand: the shoe loads only the module of the game it deals.
+    if game == games.DUPLICATE_WHIST:
+        from overplay_core import laws_whist as m
+    elif game == games.BRIDGE_WHIST:
+        from overplay_core import laws_bridge as m
+    elif game == games.EUCHRE:
+        from overplay_core import laws_euchre as m
+    else:
+        from overplay_core import laws_ecarte as m
+    return m
+
+
+def judge_case(case):
+    """Judge a parsed laws_case.Case; returns the result dict."""
+    v = _module(case.game).judge(case)
+    ctx = {"tables": case.tables, "phase": C.PHASES[case.phase], "overplay": case.overplay,
+           "dealer": case.seat_name(case.dealer)}
+    return {"schema": SCHEMA, "game": case.game_name,
+            "variants": games.variant_names(case.variant), "context": ctx,
+            "findings": v.findings, "rulings": v.rulings, "outcome": v.outcome()}
+
+
+def judge(data):
+    """Judge one deal given as a dict (parsed JSON); see docs/judge.md."""
+    return judge_case(C.Case(data))
+
+
+def check(data):
+    """Non-raising door: (result, None), or (None, one-line message)."""
+    try:
+        return judge(data), None
+    except (ParseError, RuleError) as e:
+        return None, str(e)
+
+
+def rulings_for(game, variant, codes, tables=1, phase="deal_completed", overplay=False,
+                dealer=0):
+    """Ruling codes for finding codes the shoe already made (e.g. tally.finish())."""
+    game_name = None
+    for name in games.GAME_IDS:
+        if games.GAME_IDS[name] == game:
+            game_name = name
+    data = {"game": game_name, "variants": games.variant_names(variant),
+            "context": {"tables": tables, "phase": phase, "dealer": dealer},
+            "findings": [{"code": F.name(c)} for c in codes]}
+    if overplay:
+        data["context"]["overplay"] = True
+    return [r["code"] for r in judge(data)["rulings"]]

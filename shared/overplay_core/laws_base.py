@@ -1,0 +1,136 @@
+"""What every game's laws module shares: the verdict being built, claims and options.
+
+    v = Verdict(case, TABLE, SOURCES, "duplicate whist")
+    v.find(findings.SEAT_OVER, seat=2)
+    v.rule("DW-V-1b", findings.SEAT_OVER)
+
+A TABLE maps a stable ruling code ("DW-IV-9a") to (ruling, law, section, catalogue entry,
+source key, one plain sentence). The codes, ruling words and citations are the contract of
+`overplay judge --json` (docs/judge.md); never reuse a code for another meaning.
+"""
+
+from overplay_core import cards
+from overplay_core import findings as F
+from overplay_core import laws_case as C
+
+# Ruling words, from the most to the least decisive for the deal (OUTCOME_ORDER).
+OUTCOME_ORDER = ("new_deal", "average_score", "lowest_and_highest", "return_to_original_table",
+                 "replay_at_option", "new_deal_at_option", "claimant_option", "refer_to_director")
+
+
+class Verdict:
+    """Findings and rulings for one case, in the order found."""
+
+    def __init__(self, case, table, sources, game_label):
+        self.case = case
+        self.table = table
+        self.sources = sources
+        self.game_label = game_label
+        self.findings = []
+        self.rulings = []
+        self._found = []
+
+    def _fields(self, d, fields):
+        for k in fields:
+            v = fields[k]
+            if v is None:
+                continue
+            if k in ("seat", "by_seat", "to", "redeal_by") and isinstance(v, int) \
+                    and not isinstance(v, bool):
+                v = self.case.seat_name(v) if v >= 0 else None
+            elif k in ("seats", "by") and isinstance(v, (list, tuple)):
+                v = [self.case.seat_name(s) for s in v]
+            elif k == "card" and isinstance(v, int):
+                v = cards.card_name(v) if v >= 0 else None
+            elif k == "suit" and isinstance(v, int):
+                v = cards.suit_name(v) if v >= 0 else None
+            if v is not None:
+                d[k] = v
+
+    def find(self, code, **fields):
+        """Record a finding once (same code and fields)."""
+        key = (code, tuple(sorted(fields.items())))
+        if key in self._found:
+            return
+        self._found.append(key)
+        d = {"code": F.name(code), "id": code, "text": F.sentence(code)}
+        self._fields(d, fields)
+        self.findings.append(d)
+
+    def rule(self, code, finding=0, **fields):
+        """Record a ruling from the table, for a finding code (0 if none)."""
+        ruling, law, section, entry, source, text = self.table[code]
+        d = {"code": code, "ruling": ruling, "text": text}
+        if finding:
+            d["finding"] = F.name(finding)
+        self._fields(d, fields)
+        d["citation"] = {"game": self.game_label, "law": law, "section": section,
+                         "catalogue": entry, "source": self.sources[source]}
+        self.rulings.append(d)
+        return d
+
+    def outcome(self):
+        """The deal's fate: the most decisive ruling word, else 'deal_stands'."""
+        words = [r["ruling"] for r in self.rulings]
+        for w in OUTCOME_ORDER:
+            if w in words:
+                return w
+        return "deal_stands"
+
+
+def later(case, ev, types, seats=None):
+    """Events of these types after `ev` (or all if ev is None), by these seats if given."""
+    start = -1 if ev is None else ev.index
+    return [e for e in case.events
+            if e.index > start and e.type in types and (seats is None or e.seat in seats)]
+
+
+def claim_status(case, ev, claimants, deadline, touched_bars=False):
+    """Has a claimant claimed a new deal in time? Returns (status, seat).
+
+    status: "claimed" (a claim_new_deal by a claimant before `deadline` phase, who had not
+    looked at his cards), "looked" (every claimant who tried had looked), "late" (the claim
+    came at or after the deadline), "declined" (a choice event "stand"), "open" (no claim yet
+    and the context phase is still before the deadline), "lapsed" (no claim, too late now).
+    """
+    late = looked = False
+    for e in later(case, ev, ("claim_new_deal", "choice"), claimants):
+        if e.type == "choice" and e.get("choice") == "stand":
+            return "declined", e.seat
+        if e.type == "choice" and e.get("choice") != "new_deal":
+            continue
+        if e.phase >= deadline:
+            late = True
+        elif e.seat in e.looked or (touched_bars and e.seat in e.touched):
+            looked = True
+        else:
+            return "claimed", e.seat
+    if looked:
+        return "looked", -1
+    if late:
+        return "late", -1
+    able = [s for s in claimants if s not in case.looked]
+    if case.phase < deadline and able:
+        return "open", -1
+    if not able and claimants:
+        return "looked", -1
+    return "lapsed", -1
+
+
+def choice_of(case, ev, seats):
+    """The option chosen after `ev` by one of `seats` ("choice" event), or None."""
+    for e in later(case, ev, ("choice",), seats):
+        return e.get("choice")
+    return None
+
+
+def doubled_before(case, ev):
+    """Whether a doubling declaration was made after the irregularity (Bridge declaring)."""
+    return len(later(case, ev, ("doubling_declared",))) > 0
+
+
+def has_played(case, seat, ev=None):
+    """Has this seat played a card (before `ev`, or by now)?"""
+    if ev is not None:
+        return seat in ev.played or ev.phase >= C.FIRST_TRICK
+    return seat in case.played or case.phase >= C.FIRST_TRICK

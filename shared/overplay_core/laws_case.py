@@ -1,0 +1,295 @@
+"""One deal to be judged: a checked, normalised form of the `overplay judge` input.
+
+    case = Case(json.loads(text))   # ParseError / RuleError with a one-line reason
+    case.phase, case.tables, case.events[0].phase, case.seat_name(0)
+
+The input format is documented in docs/judge.md. Time is a phase (PHASES, in order); each
+event carries the phase it happened in (its own "phase", else the last phase marker before it
+in the list, else the context phase, the moment the facts were discovered) and what had
+happened by then: which seats had looked at or touched their cards or played a card.
+"""
+
+from overplay_core import cards, games
+from overplay_core import findings as F
+from overplay_core.errors import ParseError, RuleError
+
+PHASES = ("deal", "deal_completed", "trump_turned", "play_begun", "first_trick_quitted",
+          "deal_played", "next_deal")
+DEAL, DEAL_COMPLETED, TRUMP_TURNED, PLAY_BEGUN, FIRST_TRICK, DEAL_PLAYED, NEXT_DEAL = range(7)
+PHASE_ALIASES = {"before_play": DEAL_COMPLETED, "overplay_begun": PLAY_BEGUN,
+                 "play": PLAY_BEGUN, "after_first_trick": FIRST_TRICK}
+
+# Events that only move the clock on.
+MARKERS = PHASES
+# Events that record a seat's state.
+STATE_EVENTS = ("looked_at_cards", "touched_cards", "played", "discard_quitted",
+                "doubling_declared", "claim_new_deal", "choice", "declare", "pass",
+                "order_up", "take_up", "name_trump", "propose", "accept", "refuse",
+                "play_without_proposing",
+                "replayed", "cut_for_next_deal")
+# Irregularities and acts judged by the laws modules (see docs/judge.md for each).
+FACT_EVENTS = ("card_faced_in_pack", "card_exposed_in_deal", "card_exposed_turning_trump",
+               "card_exposed_in_play", "dealt_out_of_turn", "adversaries_pack",
+               "deal_pattern_broken", "pack_incorrect", "trump_card_named",
+               "lead_before_discard", "discard_taken_back", "lone_without_passing_discard",
+               "dealt_for_partner", "more_than_one_turned_up", "hand_abandoned", "renounce",
+               "led_out_of_turn", "named_suit_not_led", "card_taken_back", "new_cards_called",
+               "cards_not_kept_in_order", "card_not_turned_and_quitted", "king_held",
+               "card_faced_on_overplay", "no_discard_by_first_trick", "turned_down_not_shown")
+EVENT_TYPES = MARKERS + STATE_EVENTS + FACT_EVENTS
+
+ECARTE_SEATS = ("dealer", "non_dealer")
+
+
+class Event:
+    """One timed event: type, seat (-1 if none), card/suit (-1), the phase, what had happened."""
+
+    def __init__(self, index, etype, seat, data, phase, looked, touched, played):
+        self.index = index
+        self.type = etype
+        self.seat = seat
+        self.data = data
+        self.phase = phase
+        self.looked = looked  # set of seats that had looked at their cards before this event
+        self.touched = touched  # seats in the order they touched their cards, before this event
+        self.played = played  # seats that had played a card before this event
+        self.card = -1
+        self.suit = -1
+
+    def get(self, key, default=None):
+        return self.data.get(key, default)
+
+
+def _int(value, what, low, high):
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or value > high:
+        raise RuleError("%s must be a whole number %d to %d, not %r" % (what, low, high, value))
+    return value
+
+
+def parse_phase(text, what="phase"):
+    if text in PHASE_ALIASES:
+        return PHASE_ALIASES[text]
+    if text in PHASES:
+        return PHASES.index(text)
+    raise ParseError("unknown %s %r: use one of %s" % (what, text, ", ".join(PHASES)))
+
+
+class Case:
+    """A judged deal. Attributes are plain ints, lists and dicts; see docs/judge.md."""
+
+    def __init__(self, data):
+        if not isinstance(data, dict):
+            raise ParseError("judge input must be a JSON object, not %s" % type(data).__name__)
+        for key in data:
+            if key not in ("game", "variants", "context", "deal", "hands", "trump_slip",
+                           "trump_turned", "overplay", "events", "findings", "comment"):
+                raise ParseError("unknown key %r at the top level" % key)
+        g = data.get("game")
+        if g not in games.GAME_IDS:
+            raise ParseError("unknown game %r: use one of %s" % (g, ", ".join(games.GAME_IDS)))
+        self.game_name = g
+        self.game = games.GAME_IDS[g]
+        names = data.get("variants", [])
+        if not isinstance(names, list):
+            raise ParseError("variants must be a list of names, not %r" % (names,))
+        self.variant = games.variant_from_names(self.game, names)
+        self.profile = games.profile(self.game, self.variant)
+        self.seats = self.profile.seats
+        ctx = data.get("context", {})
+        if not isinstance(ctx, dict):
+            raise ParseError("context must be an object")
+        for key in ctx:
+            if key not in ("tables", "phase", "overplay", "dealer", "played_with_wrong_trump",
+                           "looked_at_cards", "touched_cards", "played", "dummy", "lone",
+                           "trump", "tricks", "scores", "comment"):
+                raise ParseError("unknown key %r in context" % key)
+        self.dealer = 0
+        if "dealer" in ctx:
+            self.dealer = self.seat(ctx["dealer"], "context.dealer", relative=False)
+        self.tables = _int(ctx.get("tables", 1), "context.tables", 1, 999)
+        self.phase = parse_phase(ctx.get("phase", "deal_completed"), "context.phase")
+        self.overplay = bool(ctx.get("overplay", "overplay" in data))
+        if self.overplay and self.game != games.DUPLICATE_WHIST:
+            raise RuleError("an overplay happens only in duplicate whist, not in %s" % g)
+        wrong = ctx.get("played_with_wrong_trump", 0)
+        self.played_wrong = _int(int(wrong) if isinstance(wrong, bool) else wrong,
+                                 "context.played_with_wrong_trump", 0, 999)
+        self.dummy = self.seat(ctx["dummy"], "context.dummy") if "dummy" in ctx else -1
+        self.lone = self.seat(ctx["lone"], "context.lone") if "lone" in ctx else -1
+        self.trump_suit = -1
+        if "trump" in ctx:
+            self.trump_suit = self.suit(ctx["trump"], "context.trump")
+        self.tricks = self._seat_ints(ctx.get("tricks"), "context.tricks", 13)
+        self.scores = self._seat_ints(ctx.get("scores"), "context.scores", 999)
+        looked = set(self.seat_list(ctx.get("looked_at_cards", []), "context.looked_at_cards"))
+        touched = self.seat_list(ctx.get("touched_cards", []), "context.touched_cards")
+        played = set(self.seat_list(ctx.get("played", []), "context.played"))
+        self.deal_cards = None
+        self.hands = None
+        deal = data.get("deal")
+        if deal is not None:
+            if not isinstance(deal, list):
+                raise ParseError("deal must be a list of cards in the order dealt")
+            self.deal_cards = self.card_list(deal, "deal")
+        if data.get("hands") is not None:
+            self.hands = self.hand_map(data["hands"], "hands")
+        self.slip = -1
+        self.slip_suit = -1
+        if data.get("trump_slip") is not None:
+            self.slip, self.slip_suit = self.card_or_suit(data["trump_slip"], "trump_slip")
+        self.orig_trump = -1
+        if data.get("trump_turned") is not None:
+            if self.profile.turn_up_index < 0:
+                raise RuleError("no trump card is turned in %s under these variants: drop "
+                                "trump_turned" % self.profile.name)
+            self.orig_trump = self.card(data["trump_turned"], "trump_turned")
+        self.over_hands = None
+        self.over_trump = -1
+        ov = data.get("overplay")
+        if ov is not None:
+            if not isinstance(ov, dict):
+                raise ParseError("overplay must be an object")
+            for key in ov:
+                if key not in ("hands", "trump_turned", "comment"):
+                    raise ParseError("unknown key %r in overplay" % key)
+            if ov.get("hands") is not None:
+                self.over_hands = self.hand_map(ov["hands"], "overplay.hands")
+            if ov.get("trump_turned") is not None:
+                if self.profile.trump_method != games.TRUMP_LAST_CARD:
+                    raise RuleError("no trump card is turned when the trump is declared "
+                                    "(Law IV §11): drop overplay.trump_turned")
+                self.over_trump = self.card(ov["trump_turned"], "overplay.trump_turned")
+        self.given = []
+        given = data.get("findings", [])
+        if not isinstance(given, list):
+            raise ParseError("findings must be a list of finding names or objects")
+        for i, g in enumerate(given):
+            where = "findings[%d]" % i
+            if isinstance(g, str):
+                g = {"code": g}
+            if not isinstance(g, dict) or not isinstance(g.get("code"), str):
+                raise ParseError("%s must be a finding name or an object with a \"code\"" % where)
+            code = F.code_of(g["code"])
+            if not code:
+                raise ParseError("%s: unknown finding %r (see docs/judge.md)" % (where, g["code"]))
+            seat = self.seat(g["seat"], where + ".seat") if "seat" in g else -1
+            card = self.card(g["card"], where + ".card") if "card" in g else -1
+            self.given.append((code, seat, card))
+        evs = data.get("events", [])
+        if not isinstance(evs, list):
+            raise ParseError("events must be a list")
+        self.events = []
+        clock = -1
+        for i, e in enumerate(evs):
+            where = "events[%d]" % i
+            if not isinstance(e, dict) or not isinstance(e.get("type"), str):
+                raise ParseError("%s must be an object with a \"type\"" % where)
+            t = e["type"]
+            if t not in EVENT_TYPES:
+                raise ParseError("%s: unknown event type %r (see docs/judge.md)" % (where, t))
+            if t in MARKERS:
+                p = PHASES.index(t)
+                if p < clock:
+                    raise RuleError("%s: phase %r comes after %r" % (where, t, PHASES[clock]))
+                clock = p
+                continue
+            ph = clock if clock >= 0 else self.phase
+            if "phase" in e:
+                ph = parse_phase(e["phase"], where + ".phase")
+            seat = self.seat(e["seat"], where + ".seat") if "seat" in e else -1
+            ev = Event(i, t, seat, e, ph, set(looked), list(touched), set(played))
+            if "card" in e:
+                ev.card = self.card(e["card"], where + ".card")
+            if "suit" in e:
+                ev.suit = self.suit(e["suit"], where + ".suit")
+            self.events.append(ev)
+            if seat >= 0:
+                if t == "looked_at_cards":
+                    looked.add(seat)
+                elif t == "touched_cards" and seat not in touched:
+                    touched.append(seat)
+                elif t == "played":
+                    played.add(seat)
+        self.looked = looked
+        self.touched = touched
+        self.played = played
+
+    # --- value readers: each raises a one-line error naming the field -------------------
+    def seat(self, value, what, relative=True):
+        if self.game == games.ECARTE and value in ECARTE_SEATS:
+            if not relative:
+                raise ParseError("%s must be 0 or 1 in écarté" % what)
+            return self.dealer if value == "dealer" else 1 - self.dealer
+        if isinstance(value, str) and value in games.SEAT_NAMES[:self.seats] and self.seats == 4:
+            return games.SEAT_NAMES.index(value)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < self.seats:
+            return value
+        if self.seats == 2:
+            raise ParseError("unknown seat %r in %s: use \"dealer\", \"non_dealer\", 0 or 1"
+                             % (value, what))
+        raise ParseError("unknown seat %r in %s: use N, E, S, W or 0-3" % (value, what))
+
+    def seat_list(self, values, what):
+        if not isinstance(values, list):
+            raise ParseError("%s must be a list of seats" % what)
+        return [self.seat(v, what) for v in values]
+
+    def seat_name(self, seat):
+        if self.seats == 2:
+            return "dealer" if seat == self.dealer else "non_dealer"
+        return games.SEAT_NAMES[seat]
+
+    def _seat_ints(self, value, what, high):
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            raise ParseError("%s must map seats to numbers" % what)
+        out = {}
+        for k, v in value.items():
+            out[self.seat(k, what)] = _int(v, what + "." + str(k), 0, high)
+        return out
+
+    def card(self, value, what):
+        try:
+            c = cards.parse_card(value)
+        except ParseError as e:
+            raise ParseError("%s: %s" % (what, e))
+        return c
+
+    def card_list(self, values, what):
+        if not isinstance(values, list):
+            raise ParseError("%s must be a list of cards" % what)
+        return [self.card(v, "%s[%d]" % (what, i)) for i, v in enumerate(values)]
+
+    def suit(self, value, what):
+        if isinstance(value, str) and value.lower() in ("nt", "no_trumps", "no trumps"):
+            return cards.NO_SUIT
+        try:
+            return cards.parse_suit(value) if isinstance(value, str) else cards.parse_suit("")
+        except ParseError:
+            raise ParseError("%s: unknown suit %r: use C, D, H, S or NT" % (what, value))
+
+    def card_or_suit(self, value, what):
+        """The trump slip: a card ('KH'), or only a suit when the trump was declared."""
+        if not isinstance(value, str):
+            raise ParseError("%s must be a card like \"KH\" or a suit like \"H\"" % what)
+        low = value.strip().lower()
+        if len(low) <= 1 or low in ("nt", "no_trumps", "no trumps", "clubs", "diamonds",
+                                    "hearts", "spades"):
+            return -1, self.suit(value, what)
+        c = self.card(value, what)
+        return c, cards.suit_of(c)
+
+    def hand_map(self, value, what):
+        if not isinstance(value, dict):
+            raise ParseError("%s must map seats to lists of cards" % what)
+        out = {}
+        for k, v in value.items():
+            s = self.seat(k, what)
+            if s in out:
+                raise RuleError("%s: seat %r given twice" % (what, k))
+            out[s] = self.card_list(v, "%s.%s" % (what, k))
+        return out
+
+    def events_of(self, *types):
+        return [e for e in self.events if e.type in types]
