@@ -15,6 +15,7 @@ API (plain functions over ints and tuples, one accumulator class):
               offender=-1, overheld_by=-1) -> dict:
     king (s0, s1) marks for the king; tricks (s0, s1) marks for point or vole;
     total (s0, s1); winner (seat winning the point, or -1); kind ('point', 'vole', 'none')
+- check_tricks(tricks, abandoned_by=-1) -> OK or ERR_TRICKS / ERR_WON_POINT (non-raising)
 - king_holder(turn_up, hands, dealer) -> the seat entitled to mark the king, or -1
 - game_value(loser_marks, variant=0) -> 3, 2 or 1 (law 46), 1 without the agreement
 - Game(variant=0, king_ends_game=True): add(breakdown), score [s0, s1], finished, winner,
@@ -41,6 +42,24 @@ PROPOSALS = {"accepted": PROPOSAL_ACCEPTED, "played_without_proposing":
 POINT = 1  # EC-23: three or four of the five tricks
 VOLE = 2  # EC-23: all five
 KING_MARK = 1  # law 47
+
+OK = 0
+ERR_TRICKS = -1  # not two counts making five (or at most five for an abandoned hand)
+ERR_WON_POINT = -2  # an "abandoned" hand whose player already had the point (law 42)
+
+
+def check_tricks(tricks, abandoned_by=-1):
+    """OK when (seat 0, seat 1) tricks can end a deal; the codes say why not (no raise)."""
+    if len(tricks) != 2:
+        return ERR_TRICKS
+    a, b = tricks[0], tricks[1]
+    if not isinstance(a, int) or not isinstance(b, int) or a < 0 or b < 0:
+        return ERR_TRICKS
+    if abandoned_by < 0:
+        return OK if a + b == 5 else ERR_TRICKS
+    if a + b > 5:
+        return ERR_TRICKS
+    return ERR_WON_POINT if tricks[abandoned_by] >= 3 else OK
 
 
 def _seat(value, name, allow_none=True):

@@ -15,6 +15,7 @@ API (plain functions over ints and tuples, one accumulator class):
              barred_side=-1, variant=0, forfeit_deducted=False) -> dict:
     makers, tricks, alone; penalty (ns, ew) scored first (law 4); points (ns, ew) for the
     hand; total (ns, ew) = penalty + points; barred (the side that may not score, or -1)
+- check_tricks(tricks) -> OK or ERR_TRICKS (non-raising door for the terminal)
 - game_value(loser_points) -> 1 or 2 (law 7)
 - Rubber(lap=True, always_three=True): add(breakdown), score (ns, ew) in the current game,
   games, game_points (ns, ew: game values won), finished, winner, result()
@@ -41,6 +42,16 @@ REVOKE_PENALTY_ALONE = 5  # law 63: in the case of a lone hand
 FORFEIT = 2  # law 90
 FORFEIT_ALONE = 4  # law 90: four if a lone hand is being played
 
+OK = 0
+ERR_TRICKS = -1  # makers' tricks outside 0..5
+
+
+def check_tricks(tricks):
+    """OK when the makers' tricks are a count a hand of five can give, else ERR_TRICKS."""
+    if isinstance(tricks, int) and not isinstance(tricks, bool) and 0 <= tricks <= TRICKS:
+        return OK
+    return ERR_TRICKS
+
 
 def hand_points(tricks, alone=False, partner_exposed=False, variant=0):
     """(makers' points, adversaries' points) for the tricks the makers took.
@@ -51,7 +62,7 @@ def hand_points(tricks, alone=False, partner_exposed=False, variant=0):
     lone player's partner exposed any of his cards, the march scores only 2 and a euchre gives
     the adversaries 4.
     """
-    if not isinstance(tricks, int) or not 0 <= tricks <= TRICKS:
+    if check_tricks(tricks) != OK:
         raise RuleError("makers' tricks must be a whole number 0..5, not %r" % (tricks,))
     if partner_exposed and not alone:
         raise RuleError("a partner's exposed card changes the score only in a lone hand "

@@ -146,3 +146,11 @@ def test_ec25_setting_hand_played_out_before_the_king_counts():
     g = sc.Game(king_ends_game=False)
     g.score = [4, 4]
     assert g.add(sc.deal_points(1, (3, 2), king=1)) == 0
+
+
+def test_check_tricks_is_the_non_raising_door():
+    assert sc.check_tricks((3, 2)) == sc.OK
+    assert sc.check_tricks((3, 3)) == sc.ERR_TRICKS
+    assert sc.check_tricks((1, 0), abandoned_by=1) == sc.OK
+    assert sc.check_tricks((3, 0), abandoned_by=0) == sc.ERR_WON_POINT  # law 42
+    assert sc.check_tricks((4, 2), abandoned_by=0) == sc.ERR_TRICKS

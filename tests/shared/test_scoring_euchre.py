@@ -199,3 +199,8 @@ def test_bad_sides_and_revokes_are_refused():
     assert "makers" in _raises(se.score_hand, 2, 3)
     assert "barred" in _raises(se.score_hand, NS, 3, barred_side=5)
     assert "revokes" in _raises(se.score_hand, NS, 3, revokes=(0, -1))
+
+
+def test_check_tricks_is_the_non_raising_door():
+    assert se.check_tricks(0) == se.OK and se.check_tricks(5) == se.OK
+    assert se.check_tricks(6) == se.ERR_TRICKS and se.check_tricks(None) == se.ERR_TRICKS
