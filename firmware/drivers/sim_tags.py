@@ -12,7 +12,7 @@ HALT if WUPA woke it from there). Leaving the field (power off) resets it to IDL
 ACTIVE takes READ (16 bytes, wrapping past the last page), WRITE (4-bit ACK; pages 0-1 are
 read-only, pages 2-3 are OR-only lock/OTP bytes), GET_VERSION, HLTA. A bad CRC_A gets NAK 0x1.
 Anticollision is byte-aligned only (NVB 0x20, 0x30.. 0x70), which is what the driver sends.
-Answering allocates nothing: the answer goes into the tag's own preallocated `resp`.
+Answering allocates nothing: the answer goes into the preallocated `Tag.resp` (shared).
 """
 
 IDLE = 0
@@ -49,6 +49,9 @@ def uid7(a, b):
 class Tag:
     """One ISO 14443A tag. uid: 4 or 7 bytes; pages: NTAG memory size (0 = no NTAG memory)."""
 
+    # One answer buffer for all tags: the chip copies each tag's answer before asking the next.
+    resp = bytearray(20)
+
     def __init__(self, uid, pages=NTAG213_PAGES, name=""):
         if len(uid) not in (4, 7) or uid[0] == 0x88:
             raise ValueError("tag UID must be 4 or 7 bytes, not starting 0x88: %r" % (uid,))
@@ -56,28 +59,24 @@ class Tag:
         self.name = name
         self.pages = pages
         self.mem = bytearray(pages * 4)
-        self.resp = bytearray(20)
         self.resp_us = 0
         self.state = IDLE
         self.from_halt = False
         self.write_budget = -1  # >= 0: the tag leaves the field after that many WRITEs
         self.writes = 0
         self.reads = 0
-        # the UID as sent at each cascade level: 4 bytes + BCC
-        self.cl = (bytearray(5), bytearray(5))
+        # the UID as sent at each cascade level: 4 bytes + BCC, level 2 at offset 5
+        cl = self.cl = bytearray(10)
         if len(uid) == 4:
             self.levels = 1
-            for i in range(4):
-                self.cl[0][i] = uid[i]
+            cl[0:4] = uid
         else:
             self.levels = 2
-            self.cl[0][0] = 0x88
-            for i in range(3):
-                self.cl[0][i + 1] = uid[i]
-            for i in range(4):
-                self.cl[1][i] = uid[3 + i]
-        for c in self.cl:
-            c[4] = c[0] ^ c[1] ^ c[2] ^ c[3]
+            cl[0] = 0x88
+            cl[1:4] = uid[0:3]
+            cl[5:9] = uid[3:7]
+        for at in (0, 5):
+            cl[at + 4] = cl[at] ^ cl[at + 1] ^ cl[at + 2] ^ cl[at + 3]
         if pages and len(uid) == 7:
             m = self.mem
             m[0:3] = uid[0:3]
@@ -166,13 +165,14 @@ class Tag:
         return self._nak(0x0)
 
     def _anticoll(self, frame, n, level):
-        cl = self.cl[level]
+        cl = self.cl
+        at = level * 5
         if n < 2 or frame[0] != (0x93, 0x95)[level]:
             return self._back()
         nvb = frame[1]
         if nvb == 0x70 and n == 9:
             for i in range(5):
-                if frame[2 + i] != cl[i]:
+                if frame[2 + i] != cl[at + i]:
                     return self._back()
             if crc_a(frame, 7) != frame[7] | (frame[8] << 8):
                 return self._back()
@@ -187,10 +187,10 @@ class Tag:
         if nvb & 0x0F or known < 0 or known > 4 or n != 2 + known:
             return 0  # partial-bit anticollision is not modelled: stay silent
         for i in range(known):
-            if frame[2 + i] != cl[i]:
+            if frame[2 + i] != cl[at + i]:
                 return 0  # not this tag's prefix: it keeps quiet
         for i in range(known, 5):
-            self.resp[i - known] = cl[i]
+            self.resp[i - known] = cl[at + i]
         return self._answer(5 - known)
 
     def _write(self, p, frame):

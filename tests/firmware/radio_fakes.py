@@ -65,7 +65,7 @@ class RecordingSPI:
 class RamBlockDevice:
     """The smallest block device LittleFS mounts on (MicroPython block device protocol)."""
 
-    def __init__(self, block_size=512, blocks=64):
+    def __init__(self, block_size=256, blocks=32):
         self.block_size = block_size
         self.data = bytearray(block_size * blocks)
         self.blocks = blocks
@@ -130,7 +130,10 @@ def release(root):
 
 def heap_locked(fn):
     """Run fn() with the heap locked (MicroPython): any allocation raises MemoryError.
-    Returns fn's result wrapped in a 1-tuple, or None on CPython (fn is still run)."""
+    Returns fn's result wrapped in a 1-tuple, or None on CPython (fn is still run).
+
+    Mind: calling a closure over more than 5 variables allocates (MicroPython copies them
+    into an argument array): pass objects as default arguments instead."""
     if micropython is None:
         fn()
         return None
