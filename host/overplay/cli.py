@@ -18,6 +18,9 @@ from overplay_core.errors import ParseError, RuleError
 COMMANDS = (
     ("score", "score"),
     ("judge", "judge"),
+    ("sync", "sync"),
+    ("enroll", "enroll"),
+    ("session", "session_cmd"),
 )
 
 

@@ -48,9 +48,19 @@ def add_arguments(p):
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def open_store(path):
+    """The club DB for a command: a file that cannot be used is a one-line UserError."""
+    import sqlite3
+    from overplay.store import StoreError
+    try:
+        return Store(path)
+    except (StoreError, sqlite3.DatabaseError) as e:
+        raise UserError("club database %s: %s" % (path or "(default)", e))
+
+
 def run(args):
     port = args.port or find_port()
-    st = Store(args.db)
+    st = open_store(args.db)
     ser = open_port(port)
     try:
         progress = None if args.quiet or not sys.stderr.isatty() else Progress(sys.stderr)
@@ -149,7 +159,8 @@ def hello(hl):
     nonce = os.urandom(4)
     while 3 in wire.encode_frame(wire.HELLO, 0, bytes([wire.VERSION]) + nonce):
         nonce = os.urandom(4)
-    t, seq, p = hl.request(wire.HELLO, 0, bytes([wire.VERSION]) + nonce, wire.INFO)
+    t, seq, p = hl.request(wire.HELLO, 0, bytes([wire.VERSION]) + nonce, wire.INFO, tries=4,
+                           wait=0.5)
     if len(p) < struct.calcsize(wire.INFO_FMT):
         raise SyncError("the shoe's INFO is %d bytes: update its firmware" % len(p))
     v, shoe_id, enrolled, boot, next_seq, setup = struct.unpack_from(wire.INFO_FMT, p)

@@ -159,10 +159,12 @@ class DeskShoe:
         return dict(os.environ, MICROPYPATH=os.pathsep.join(
             [os.path.join(ROOT, "shared"), os.path.join(ROOT, "firmware"), ".frozen"]))
 
-    def fill(self, n, badsig=(), timeout=300):
-        """Append n signed records (as the shoe would while dealing); enrols on first use."""
-        extra = ["--shoe", str(self.shoe_id), "--key", self.key.hex(), "--fill", str(n),
-                 "--idle", "0"]
+    def fill(self, n, badsig=(), timeout=300, enrol=True):
+        """Append n signed records (as the shoe would while dealing). enrol: first write
+        shoe_id and key to its flash, as `overplay enroll` would (else the stored key signs)."""
+        extra = ["--fill", str(n), "--idle", "0"]
+        if enrol:
+            extra += ["--shoe", str(self.shoe_id), "--key", self.key.hex()]
         if badsig:
             extra += ["--badsig", ",".join(str(i) for i in badsig)]
         subprocess.run(self._cmd(extra), env=self._env(), stdin=subprocess.DEVNULL,

@@ -1,0 +1,146 @@
+"""`overplay enroll`, `overplay session`, `overplay sync` as a director runs them."""
+
+import io
+import os
+import subprocess
+import sys
+
+import pytest
+
+from overplay import cli, sync
+from overplay.store import Store
+from overplay.sync_bench import DeskShoe, Relay
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def overplay(*argv, timeout=60):
+    """The installed command in a subprocess: (exit status, stdout, stderr)."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"),
+                                                      os.path.join(ROOT, "shared")]))
+    code = "import sys; from overplay.cli import main; sys.exit(main())"
+    p = subprocess.run([sys.executable, "-c", code] + list(argv), env=env,
+                       capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+def test_enroll_session_sync_and_sync_again(tmp_path):
+    db = str(tmp_path / "club.sqlite")
+    shoe = DeskShoe(str(tmp_path / "shoe"), 0, b"")
+    relay = Relay()
+    try:
+        shoe.serve(relay.device_path)
+        rc, out, err = overplay("enroll", "--port", relay.host_path, "--db", db,
+                                "--name", "table 3")
+        assert rc == 0, err
+        assert out.startswith("shoe 1 enrolled")
+        shoe.stop()
+        shoe.fill(25, enrol=False)  # the shoe deals, signing with the key it was given
+        rc, out, err = overplay("session", "new", "--game", "duplicate_whist", "--boards",
+                                "1-24", "--table", "3", "--tables", "6", "--movement",
+                                "mitchell", "--shoe", "1", "--db", db)
+        assert rc == 0, err
+        assert "boards 1-24, table 3 of 6" in out
+        shoe.serve(relay.device_path)
+        rc, out, err = overplay("sync", "--port", relay.host_path, "--db", db)
+        assert rc == 0, err
+        assert out.strip() == ("shoe 1: 25 new records, 0 duplicates ignored, 0 rejected; "
+                               "session set-up 1 sent")
+        rc, out, err = overplay("sync", "--port", relay.host_path, "--db", db)
+        assert rc == 0, err
+        assert out.strip() == "shoe 1: 0 new records, 0 duplicates ignored, 0 rejected"
+        rc, out, err = overplay("session", "list", "--db", db)
+        assert "sent to shoe 1" in out
+    finally:
+        relay.close()
+        shoe.stop()
+    with open(os.path.join(str(tmp_path / "shoe"), "session.bin"), "rb") as f:
+        assert f.read()[5] == 1  # the shoe keeps the set-up on flash: game 1
+    st = Store(db)
+    assert st.db.execute("SELECT COUNT(*) FROM deals").fetchone()[0] > 10
+    assert st.db.execute("SELECT name FROM shoes").fetchone()[0] == "table 3"
+
+
+def test_enroll_refuses_a_shoe_with_unsynced_records(tmp_path):
+    db = str(tmp_path / "club.sqlite")
+    shoe = DeskShoe(str(tmp_path / "shoe"), 5, bytes(32))
+    shoe.fill(3)
+    Store(db).enroll(5, bytes(32))
+    relay = Relay()
+    try:
+        shoe.serve(relay.device_path)
+        rc, out, err = overplay("enroll", "--port", relay.host_path, "--db", db)
+        assert rc == 2 and "not yet synced" in err and len(err.strip().splitlines()) == 1
+    finally:
+        relay.close()
+        shoe.stop()
+
+
+def test_sync_fails_in_one_line_when_nobody_answers(tmp_path):
+    relay = Relay()
+    try:
+        rc, out, err = overplay("sync", "--port", relay.host_path, "--db",
+                                str(tmp_path / "c.sqlite"), timeout=30)
+    finally:
+        relay.close()
+    assert rc == 2
+    assert err.startswith("overplay sync: no answer to HELLO") and err.count("\n") == 1
+
+
+def test_sync_names_a_port_it_cannot_open(tmp_path):
+    rc, out, err = overplay("sync", "--port", str(tmp_path / "ttyNONE"), "--db",
+                            str(tmp_path / "c.sqlite"))
+    assert rc == 2 and "cannot open" in err and "ttyNONE" in err
+
+
+def test_sync_without_port_looks_for_the_shoe_vid(monkeypatch, capsys):
+    class Port:
+        def __init__(self, dev, vid):
+            self.device, self.vid = dev, vid
+    from serial.tools import list_ports
+    monkeypatch.setattr(list_ports, "comports", lambda: [Port("/dev/ttyS0", None)])
+    assert cli.main(["sync"]) == 2
+    assert "no shoe found" in capsys.readouterr().err
+    monkeypatch.setattr(list_ports, "comports",
+                        lambda: [Port("/dev/ttyACM0", 0x2E8A), Port("/dev/ttyACM1", 0x2E8A)])
+    with pytest.raises(cli.UserError, match="2 shoes"):
+        sync.find_port()
+    monkeypatch.setattr(list_ports, "comports", lambda: [Port("/dev/ttyACM3", 0x2E8A)])
+    assert sync.find_port() == "/dev/ttyACM3"
+
+
+def test_session_new_rejects_bad_input_in_one_line(tmp_path, capsys):
+    db = str(tmp_path / "c.sqlite")
+    for argv, word in ((["--game", "poker"], "game 'poker'"),
+                       (["--game", "euchre", "--boards", "x-3"], "boards 'x-3'"),
+                       (["--game", "euchre", "--table", "7"], "table"),
+                       (["--game", "euchre", "--movement", "swiss"], "movement"),
+                       (["--game", "euchre", "--shoe", "9"], "not enrolled")):
+        full = ["session", "new", "--boards", "1-8", "--table", "1", "--tables", "4", "--db", db]
+        for k in range(0, len(argv), 2):
+            if argv[k] in full:
+                full[full.index(argv[k]) + 1] = argv[k + 1]
+            else:
+                full += argv[k:k + 2]
+        assert cli.main(full) == 2
+        err = capsys.readouterr().err
+        assert word in err and err.count("\n") == 1, err
+
+
+def test_a_newer_database_is_refused_in_one_line(tmp_path, capsys):
+    import sqlite3
+    p = str(tmp_path / "c.sqlite")
+    c = sqlite3.connect(p)
+    c.execute("PRAGMA user_version = 50")
+    c.close()
+    assert cli.main(["session", "list", "--db", p]) == 2
+    assert "upgrade overplay" in capsys.readouterr().err
+
+
+def test_progress_line_shows_records_rate_and_time_left():
+    out = io.StringIO()
+    p = sync.Progress(out)
+    p.t0 -= 2.0
+    p.update(500, 1000, 24000, final=True)
+    line = out.getvalue()
+    assert "500/1000 records" in line and "kB/s" in line and "0:02 left" in line
