@@ -1,0 +1,139 @@
+"""The trump slip on the tray tag, through the real driver on simulated chips (both
+interpreters). The acceptance path: written at table 1, read and verified at table 2."""
+
+import tray as T
+from drivers.mfrc522 import MFRC522
+from drivers.sim_mfrc522 import SimMFRC522, card_tag, legacy_tag, tray_tag, uid7
+from overplay_core import handprint, trayslip
+from overplay_core.cards import PACK_52, parse_card
+
+KEY = b"the club's shared key, 32 bytes!"
+
+
+def _table():
+    sim = SimMFRC522()
+    return sim, T.Tray(MFRC522(sim, sim.cs, sim.rst), KEY)
+
+
+def _hp():
+    seat = bytearray([0xFF] * 53)
+    for i, c in enumerate(PACK_52):
+        seat[c] = (i + 2) % 4
+    out = bytearray(handprint.MAX_BYTES)
+    n = handprint.pack(seat, PACK_52, out)
+    return bytes(out[:n])
+
+
+def test_slip_written_at_table_1_is_read_and_verified_at_table_2():
+    sim1, tray1 = _table()
+    sim2, tray2 = _table()
+    tag = tray_tag(uid7(500, 12))
+    sim1.enter(tag)
+    qh = parse_card("QH")
+    assert tray1.write_board(12, 1, 3, qh, _hp()) == T.OK
+    assert tray1.slip["board"] == 12
+    sim1.leave(tag)  # the board travels to the next table, as the paper slip did
+    sim2.enter(tag)
+    assert tray2.read_board() == T.OK
+    s = tray2.slip
+    assert (s["board"], s["game"], s["dealer"], s["trump"]) == (12, 1, 3, qh)
+    assert s["handprint"] == _hp()
+    assert tray2.message(T.OK) == "trump slip OK"
+
+
+def test_a_hand_edited_tag_is_detected():
+    sim1, tray1 = _table()
+    sim2, tray2 = _table()
+    tag = tray_tag(uid7(500, 13))
+    sim1.enter(tag)
+    assert tray1.write_board(13, 1, 0, parse_card("2C"), _hp()) == T.OK
+    sim1.leave(tag)
+    tag.mem[16 + 7] = parse_card("AS")  # someone rewrote the trump card byte (page 5)
+    sim2.enter(tag)
+    code = tray2.read_board()
+    assert code == T.SLIP_ERROR_BASE + trayslip.BAD_AUTH
+    assert tray2.slip is None
+    assert "director" in tray2.message(code) and "\n" not in tray2.message(code)
+    tag.mem[16 + 7] = parse_card("2C")  # put back: it verifies again
+    assert tray2.read_board() == T.OK
+
+
+def test_a_slip_signed_with_another_clubs_key_is_refused():
+    sim, tray1 = _table()
+    tag = tray_tag(uid7(500, 14))
+    sim.enter(tag)
+    assert tray1.write_board(14, 3, 1, None, b"") == T.OK
+    other = T.Tray(tray1.reader, b"another club")
+    assert other.read_board() == T.SLIP_ERROR_BASE + trayslip.BAD_AUTH
+
+
+def test_tray_pulled_away_mid_write_reads_as_no_slip_not_as_tampering():
+    sim, tray1 = _table()
+    tag = tray_tag(uid7(500, 15))
+    sim.enter(tag)
+    assert tray1.write_board(15, 1, 2, 5, _hp()) == T.OK
+    tag.write_budget = 4  # the next write stops after 4 pages: the tray left the reader
+    assert tray1.write_board(16, 1, 2, 6, _hp()) == T.WRITE_FAILED
+    code = tray1.read_board()
+    assert code == T.SLIP_ERROR_BASE + trayslip.NO_SLIP
+    assert "rewrite" in tray1.message(code)
+    tag.write_budget = -1
+    assert tray1.write_board(16, 1, 2, 6, _hp()) == T.OK  # written again: fine
+    assert tray1.read_board() == T.OK and tray1.slip["board"] == 16
+
+
+def test_no_tray_blank_tag_card_tag_and_two_tags():
+    sim, tray1 = _table()
+    assert tray1.read_board() == T.NO_TRAY
+    assert "hold" in tray1.message(T.NO_TRAY)
+    blank = tray_tag(uid7(500, 16))
+    sim.enter(blank)
+    assert tray1.read_board() == T.SLIP_ERROR_BASE + trayslip.NO_SLIP
+    sim.leave(blank)
+    old = legacy_tag(b"\x01\x02\x03\x04")
+    sim.enter(old)
+    assert tray1.read_board() == T.NOT_NTAG
+    sim.leave(old)
+    sim.enter(blank)
+    sim.enter(card_tag(uid7(1, 1)))
+    code = tray1.read_board()
+    assert code == -1  # the driver's COLLISION
+    assert "two tags" in tray1.message(code)
+
+
+def test_the_shoe_transport_reads_and_writes_raw_slip_bytes():
+    sim, tray1 = _table()
+    tag = tray_tag(uid7(500, 17))
+    sim.enter(tag)
+    r = tray1.reader
+    uid = bytearray(10)
+    n = r.read_uid(uid)  # the shoe saw the tag in its poll and hands it over
+    assert n == 7
+    slip = bytearray(trayslip.USER_BYTES)
+    ln = trayslip.encode(slip, 40, 2, 1, None, _hp(), KEY)
+    assert tray1.write_slip(uid, n, slip, ln) == ln
+    assert tag.user_bytes(ln) == bytes(slip[:ln])
+    buf = bytearray(trayslip.USER_BYTES)
+    assert tray1.read_slip(uid, n, buf) == ln
+    assert trayslip.decode(buf[:ln], KEY)["board"] == 40
+    stranger = bytearray(uid)
+    stranger[6] ^= 1
+    assert tray1.read_slip(stranger, 7, buf) == T.NO_TRAY  # not the tag the shoe saw
+
+
+def test_write_verification_catches_a_tag_that_does_not_keep_data():
+    sim, tray1 = _table()
+    tag = tray_tag(uid7(500, 18))
+    sim.enter(tag)
+    real_write = tag._write
+
+    def forgetful(p, frame):  # a worn-out tag: ACKs page 6 but keeps nothing there
+        r = real_write(p, frame)
+        if p == 6:
+            for i in range(4):
+                tag.mem[24 + i] = 0
+        return r
+
+    tag._write = forgetful
+    assert tray1.write_board(18, 1, 0, 7, _hp()) == T.VERIFY_FAILED
+    assert "again" in tray1.message(T.VERIFY_FAILED)
