@@ -54,6 +54,8 @@ class MemJournal:
             i += 1
 
     def mark_synced(self, seq):
+        if seq >= self.next_seq:
+            seq = self.next_seq - 1  # never past what was recorded (as journal.Journal)
         if seq > self.synced:
             self.synced = seq
 
