@@ -17,6 +17,8 @@ or facts that cannot happen; `check` is the non-raising door returning (result, 
 with its citation in docs/laws.md.
 """
 
+import gc
+
 from overplay_core import findings as F
 from overplay_core import games
 from overplay_core import laws_case as C
@@ -26,7 +28,9 @@ SCHEMA = 1  # bumped only if the output's meaning changes
 
 
 def _module(game):
-    # Imported on demand: the shoe loads only the module of the game it deals.
+    # Imported on demand: the shoe loads only the module of the game it deals; collect
+    # first so that compiling it from source fits a small heap.
+    gc.collect()
     if game == games.DUPLICATE_WHIST:
         from overplay_core import laws_whist as m
     elif game == games.BRIDGE_WHIST:

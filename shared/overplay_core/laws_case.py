@@ -12,6 +12,7 @@ happened by then: which seats had looked at or touched their cards or played a c
 from overplay_core import cards, games
 from overplay_core import findings as F
 from overplay_core.errors import ParseError, RuleError
+from overplay_core.laws_read import Reader, _int
 
 PHASES = ("deal", "deal_completed", "trump_turned", "play_begun", "first_trick_quitted",
           "deal_played", "next_deal")
@@ -38,8 +39,6 @@ FACT_EVENTS = ("card_faced_in_pack", "card_exposed_in_deal", "card_exposed_turni
                "card_faced_on_overplay", "no_discard_by_first_trick", "turned_down_not_shown")
 EVENT_TYPES = MARKERS + STATE_EVENTS + FACT_EVENTS
 
-ECARTE_SEATS = ("dealer", "non_dealer")
-
 
 class Event:
     """One timed event: type, seat (-1 if none), card/suit (-1), the phase, what had happened."""
@@ -60,12 +59,6 @@ class Event:
         return self.data.get(key, default)
 
 
-def _int(value, what, low, high):
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or value > high:
-        raise RuleError("%s must be a whole number %d to %d, not %r" % (what, low, high, value))
-    return value
-
-
 def parse_phase(text, what="phase"):
     if text in PHASE_ALIASES:
         return PHASE_ALIASES[text]
@@ -74,7 +67,7 @@ def parse_phase(text, what="phase"):
     raise ParseError("unknown %s %r: use one of %s" % (what, text, ", ".join(PHASES)))
 
 
-class Case:
+class Case(Reader):
     """A judged deal. Attributes are plain ints, lists and dicts; see docs/judge.md."""
 
     def __init__(self, data):
@@ -95,6 +88,12 @@ class Case:
         self.variant = games.variant_from_names(self.game, names)
         self.profile = games.profile(self.game, self.variant)
         self.seats = self.profile.seats
+        self._context(data)
+        self._cards(data)
+        self._given(data.get("findings", []))
+        self._events(data.get("events", []))
+
+    def _context(self, data):
         ctx = data.get("context", {})
         if not isinstance(ctx, dict):
             raise ParseError("context must be an object")
@@ -110,7 +109,8 @@ class Case:
         self.phase = parse_phase(ctx.get("phase", "deal_completed"), "context.phase")
         self.overplay = bool(ctx.get("overplay", "overplay" in data))
         if self.overplay and self.game != games.DUPLICATE_WHIST:
-            raise RuleError("an overplay happens only in duplicate whist, not in %s" % g)
+            raise RuleError("an overplay happens only in duplicate whist, not in %s"
+                            % self.game_name)
         wrong = ctx.get("played_with_wrong_trump", 0)
         self.played_wrong = _int(int(wrong) if isinstance(wrong, bool) else wrong,
                                  "context.played_with_wrong_trump", 0, 999)
@@ -121,9 +121,12 @@ class Case:
             self.trump_suit = self.suit(ctx["trump"], "context.trump")
         self.tricks = self._seat_ints(ctx.get("tricks"), "context.tricks", 13)
         self.scores = self._seat_ints(ctx.get("scores"), "context.scores", 999)
-        looked = set(self.seat_list(ctx.get("looked_at_cards", []), "context.looked_at_cards"))
-        touched = self.seat_list(ctx.get("touched_cards", []), "context.touched_cards")
-        played = set(self.seat_list(ctx.get("played", []), "context.played"))
+        self.looked = set(self.seat_list(ctx.get("looked_at_cards", []),
+                                         "context.looked_at_cards"))
+        self.touched = self.seat_list(ctx.get("touched_cards", []), "context.touched_cards")
+        self.played = set(self.seat_list(ctx.get("played", []), "context.played"))
+
+    def _cards(self, data):
         self.deal_cards = None
         self.hands = None
         deal = data.get("deal")
@@ -159,8 +162,9 @@ class Case:
                     raise RuleError("no trump card is turned when the trump is declared "
                                     "(Law IV §11): drop overplay.trump_turned")
                 self.over_trump = self.card(ov["trump_turned"], "overplay.trump_turned")
+
+    def _given(self, given):
         self.given = []
-        given = data.get("findings", [])
         if not isinstance(given, list):
             raise ParseError("findings must be a list of finding names or objects")
         for i, g in enumerate(given):
@@ -175,10 +179,12 @@ class Case:
             seat = self.seat(g["seat"], where + ".seat") if "seat" in g else -1
             card = self.card(g["card"], where + ".card") if "card" in g else -1
             self.given.append((code, seat, card))
-        evs = data.get("events", [])
+
+    def _events(self, evs):
         if not isinstance(evs, list):
             raise ParseError("events must be a list")
         self.events = []
+        looked, touched, played = self.looked, self.touched, self.played
         clock = -1
         for i, e in enumerate(evs):
             where = "events[%d]" % i
@@ -210,86 +216,6 @@ class Case:
                     touched.append(seat)
                 elif t == "played":
                     played.add(seat)
-        self.looked = looked
-        self.touched = touched
-        self.played = played
-
-    # --- value readers: each raises a one-line error naming the field -------------------
-    def seat(self, value, what, relative=True):
-        if self.game == games.ECARTE and value in ECARTE_SEATS:
-            if not relative:
-                raise ParseError("%s must be 0 or 1 in écarté" % what)
-            return self.dealer if value == "dealer" else 1 - self.dealer
-        if isinstance(value, str) and value in games.SEAT_NAMES[:self.seats] and self.seats == 4:
-            return games.SEAT_NAMES.index(value)
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < self.seats:
-            return value
-        if self.seats == 2:
-            raise ParseError("unknown seat %r in %s: use \"dealer\", \"non_dealer\", 0 or 1"
-                             % (value, what))
-        raise ParseError("unknown seat %r in %s: use N, E, S, W or 0-3" % (value, what))
-
-    def seat_list(self, values, what):
-        if not isinstance(values, list):
-            raise ParseError("%s must be a list of seats" % what)
-        return [self.seat(v, what) for v in values]
-
-    def seat_name(self, seat):
-        if self.seats == 2:
-            return "dealer" if seat == self.dealer else "non_dealer"
-        return games.SEAT_NAMES[seat]
-
-    def _seat_ints(self, value, what, high):
-        if value is None:
-            return None
-        if not isinstance(value, dict):
-            raise ParseError("%s must map seats to numbers" % what)
-        out = {}
-        for k, v in value.items():
-            out[self.seat(k, what)] = _int(v, what + "." + str(k), 0, high)
-        return out
-
-    def card(self, value, what):
-        try:
-            c = cards.parse_card(value)
-        except ParseError as e:
-            raise ParseError("%s: %s" % (what, e))
-        return c
-
-    def card_list(self, values, what):
-        if not isinstance(values, list):
-            raise ParseError("%s must be a list of cards" % what)
-        return [self.card(v, "%s[%d]" % (what, i)) for i, v in enumerate(values)]
-
-    def suit(self, value, what):
-        if isinstance(value, str) and value.lower() in ("nt", "no_trumps", "no trumps"):
-            return cards.NO_SUIT
-        try:
-            return cards.parse_suit(value) if isinstance(value, str) else cards.parse_suit("")
-        except ParseError:
-            raise ParseError("%s: unknown suit %r: use C, D, H, S or NT" % (what, value))
-
-    def card_or_suit(self, value, what):
-        """The trump slip: a card ('KH'), or only a suit when the trump was declared."""
-        if not isinstance(value, str):
-            raise ParseError("%s must be a card like \"KH\" or a suit like \"H\"" % what)
-        low = value.strip().lower()
-        if len(low) <= 1 or low in ("nt", "no_trumps", "no trumps", "clubs", "diamonds",
-                                    "hearts", "spades"):
-            return -1, self.suit(value, what)
-        c = self.card(value, what)
-        return c, cards.suit_of(c)
-
-    def hand_map(self, value, what):
-        if not isinstance(value, dict):
-            raise ParseError("%s must map seats to lists of cards" % what)
-        out = {}
-        for k, v in value.items():
-            s = self.seat(k, what)
-            if s in out:
-                raise RuleError("%s: seat %r given twice" % (what, k))
-            out[s] = self.card_list(v, "%s.%s" % (what, k))
-        return out
 
     def events_of(self, *types):
         return [e for e in self.events if e.type in types]

@@ -235,7 +235,8 @@ def _overplay(v, case, orig, turned):
         _overplay_error(v, case, v1[0], case.phase)
     elif F.SEAT_SHORT in codes:
         _short_on_overplay(v, case)
-    pack = [c for c in _PACK if c in codes]
+    # A card missing from a short hand is Law V §2's case, not an incorrect pack.
+    pack = [c for c in _PACK if c in codes and not (c == F.MISSING_CARD and F.SEAT_SHORT in codes)]
     if pack and not v1:
         v.rule("DW-W39", pack[0])
     elif F.CARD_MOVED in codes and not v1 and F.SEAT_SHORT not in codes:
