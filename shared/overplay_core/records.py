@@ -83,6 +83,7 @@ TOO_SHORT = -1
 BAD_TYPE = -2
 BAD_LENGTH = -3
 BAD_TAG = -4
+BAD_FIELD = -5  # a DEAL mode or CHECK slip result out of range
 
 
 def _u16(buf, i, v):
@@ -310,7 +311,8 @@ def _body_end(d, n):
 
 
 def check(data, key=None, shoe_id=0):
-    """Non-raising door: OK, or TOO_SHORT, BAD_TYPE, BAD_LENGTH, BAD_TAG (key given)."""
+    """Non-raising door: OK, or TOO_SHORT, BAD_TYPE, BAD_LENGTH, BAD_FIELD, BAD_TAG (when a
+    key is given); OK exactly when decode() would not raise (and the tag verifies)."""
     n = len(data)
     if n < HEADER + TAG:
         return TOO_SHORT
@@ -319,6 +321,9 @@ def check(data, key=None, shoe_id=0):
         return BAD_TYPE
     if e < 0:
         return BAD_LENGTH
+    if (data[0] == DEAL and data[17] > MODE_OVERPLAY) or (data[0] == CHECK
+                                                         and data[14] > SLIP_FORGED):
+        return BAD_FIELD
     if key is not None and not verify(data, key, shoe_id):
         return BAD_TAG
     return OK

@@ -185,6 +185,9 @@ def measure_wear(deals=300, block_size=4096, blocks=352, commit_every=1):
 
 if __name__ == "__main__":
     import sys
+    _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    sys.path.append(_here + "/../../shared")  # run as a script from anywhere
+    sys.path.append(_here + "/../../firmware")
     if len(sys.argv) > 1 and sys.argv[1] == "wear":
         import json
         deals = int(sys.argv[2]) if len(sys.argv) > 2 else 300
