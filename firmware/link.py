@@ -153,11 +153,13 @@ class Link:
             self._stop()
         return busy
 
-    async def task(self, idle_ms=5):
-        """The link as an asyncio task: poll, and sleep a little when there was nothing."""
+    async def task(self, idle_ms=5, stop=None):
+        """The link as an asyncio task: poll, and sleep a little when there was nothing.
+        `stop`: an asyncio.Event that ends the task (tests, a clean shutdown)."""
         import asyncio
-        while True:
-            await asyncio.sleep_ms(0 if self.poll() else idle_ms)  # mpy-ok: device asyncio
+        idle_s = idle_ms / 1000
+        while stop is None or not stop.is_set():
+            await asyncio.sleep(0 if self.poll() else idle_s)
 
     def _send(self, ptype, seq, payload=b""):
         n = self.enc.frame(ptype, seq, payload)

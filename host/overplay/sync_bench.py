@@ -171,12 +171,21 @@ class DeskShoe:
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
                        timeout=timeout)
 
-    def serve(self, port, replay=None, idle=30):
-        extra = ["--port", port, "--idle", str(idle)]
+    def serve(self, port, replay=None, idle=30, stdio=False):
+        """Run the shoe's link on the pty `port`; stdio=True: as on the board, on its own
+        stdin/stdout (sys.stdin.buffer / sys.stdout.buffer), which are that pty."""
+        extra = ["--idle", str(idle)]
+        if not stdio:
+            extra += ["--port", port]
         if replay:
             extra += ["--replay", ",".join("%d:%d" % kv for kv in replay.items())]
-        self.proc = subprocess.Popen(self._cmd(extra), env=self._env(),
-                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+        if stdio:
+            fd = os.open(port, os.O_RDWR | os.O_NOCTTY)
+            self.proc = subprocess.Popen(self._cmd(extra), env=self._env(), stdin=fd, stdout=fd)
+            os.close(fd)
+        else:
+            self.proc = subprocess.Popen(self._cmd(extra), env=self._env(),
+                                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
         time.sleep(0.3)  # import and open the journal before the host says HELLO
 
     def power_cut(self):

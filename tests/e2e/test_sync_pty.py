@@ -138,6 +138,19 @@ def test_unknown_shoe_is_quarantined_and_keeps_its_journal(tmp_path):
     assert shoe.journal() == journal  # not reclaimed: the club may enrol it and sync again
 
 
+def test_shoe_on_its_own_stdin_stdout(tmp_path):
+    """As on the board: the link on sys.stdin.buffer / sys.stdout.buffer, binary-clean."""
+    faults = Faults(flip=0.02, drop=0.02, dup=0.03, seed=8)
+    shoe, journal, st, relay = setup(tmp_path, 300, faults)
+    try:
+        shoe.serve(relay.device_path, stdio=True)
+        s, _ = sync_until_done(relay, shoe, st)
+        check_db_equals_journal(st, journal, {})
+    finally:
+        relay.close()
+        shoe.stop()
+
+
 @pytest.mark.skipif(not SOAK, reason="long fault suite: OVERPLAY_SOAK=1")
 def test_fault_soak_10000_frames(tmp_path):
     """Rounds of dealing and syncing through a noisy, cut-prone line until 10,000 frames have

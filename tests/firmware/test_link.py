@@ -191,3 +191,25 @@ def test_desk_records_verify():
     for seq, rec in j.records_from(1):
         assert records.verify(rec, KEY, SHOE) == (seq != 4)
         assert records.decode(rec)["seq"] == seq
+
+
+def test_asyncio_task_serves_the_link():
+    import asyncio
+    link, j, inp, out, kbd = make(6)
+    inp.write(wire.encode_frame(wire.HELLO, 0, b"\x01abcd"))
+    inp.write(wire.encode_frame(wire.PULL, 1, b"\x40\x00"))
+
+    async def main():
+        stop = asyncio.Event()
+        t = asyncio.create_task(link.task(1, stop))
+        for _ in range(100):
+            await asyncio.sleep(0.002)
+            if link.end_sent:
+                break
+        stop.set()
+        await t
+
+    asyncio.run(main())
+    fs = frames(out)
+    assert [f[0] for f in fs][:2] == [wire.INFO, wire.BEGIN] and fs[-1][:2] == (wire.END, 7)
+    assert len(_records(fs)) == 6
