@@ -262,7 +262,10 @@ class Deck:
 
     # --- flash
     def save(self):
-        """Write every deck to the file: to path + ".new", then renamed over the old one."""
+        """Write every deck to the file: to path + ".new", then renamed over the old one.
+        False (nothing written) for a Deck made without a path."""
+        if self.path is None:
+            return False
         data = bytearray(6 + self.entries * _ENTRY_SIZE + 4)
         data[0:4] = _MAGIC
         struct.pack_into("<H", data, 4, self.entries)
@@ -279,6 +282,7 @@ class Deck:
         with open(tmp, "wb") as f:
             f.write(data)
         os.rename(tmp, self.path)  # atomic on LittleFS and POSIX: old file or new, never torn
+        return True
 
     def load(self):
         """Read the file; a missing file is an empty club. ValueError on a damaged file."""

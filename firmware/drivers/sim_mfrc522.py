@@ -22,7 +22,7 @@ Serving a transfer allocates nothing, so the driver's heap_lock() tests hold wit
 """
 
 from drivers.sim_tags import (ACTIVE, HALT, IDLE, NTAG213_PAGES, READY1, READY2,  # noqa: F401
-                              Tag, card_tag, crc_a, legacy_tag, tray_tag, uid7)
+                              ScriptedDealer, Tag, card_tag, crc_a, legacy_tag, tray_tag, uid7)
 
 _CommandReg = 0x01
 _ComIrqReg = 0x04
@@ -347,60 +347,3 @@ class SimMFRC522:
         self.level = nb
         r[_ControlReg] = (r[_ControlReg] & 0xF8) | (bits & 7)
         r[_ComIrqReg] |= 0x20  # RxIRq
-
-
-class ScriptedDealer:
-    """Passes tags through the field one by one, the way a dealer's hand moves cards.
-
-    Each tag stays in the field for `dwell` polls (REQA/WUPA frames), then the field is empty
-    for `gap` polls before the next. Indices in `together` enter with the next tag (two cards
-    at once: a collision). `done` is True once the last tag has left. step() moves at once.
-    """
-
-    def __init__(self, sim, tags, dwell=3, gap=1, together=()):
-        self.sim = sim
-        self.tags = list(tags)
-        self.dwell = dwell
-        self.gap = gap
-        self.together = together
-        self.next = 0  # index of the next tag to enter
-        self.cur = -1  # index of the (first) tag in the field, -1 none
-        self.width = 0  # tags in the field: 0, 1 or 2
-        self.t = gap  # polls spent in the current phase (start ready to deal)
-        self.done = len(self.tags) == 0
-        sim.script = self
-
-    def step(self):
-        """Take the tag(s) in the field out and put the next in; return its index or -1."""
-        if self.width:
-            for i in range(self.width):
-                self.sim.leave(self.tags[self.cur + i])
-            self.width = 0
-            self.cur = -1
-        if self.next >= len(self.tags):
-            self.done = True
-            return -1
-        self.cur = self.next
-        self.width = 2 if self.cur in self.together and self.cur + 1 < len(self.tags) else 1
-        for i in range(self.width):
-            self.sim.enter(self.tags[self.cur + i])
-        self.next = self.cur + self.width
-        return self.cur
-
-    def on_poll(self, sim):
-        if self.done:
-            return
-        self.t += 1
-        if self.width:
-            if self.t > self.dwell:
-                for i in range(self.width):
-                    sim.leave(self.tags[self.cur + i])
-                self.width = 0
-                self.cur = -1
-                self.t = 1
-                if self.next >= len(self.tags):
-                    self.done = True
-                    return
-        if not self.width and self.t > self.gap:
-            self.step()
-            self.t = 1

@@ -4,6 +4,7 @@
     tray = tray_tag(uid7(9, 1))           # also an NTAG213: 45 pages, user pages 4..39
     old = legacy_tag(b"\\x12\\x34\\x56\\x78") # a 4-byte UID tag (SAK 0x08, no NTAG commands)
     tray.page(4)                          # bytes of page 4 (a test may edit tray.mem by hand)
+    dealer = ScriptedDealer(sim, tags)    # passes tags through a SimMFRC522's field, by poll
 
 A tag answers a frame (bytes + bit count) the way ISO 14443-3 and the NTAG213 datasheet say:
 IDLE -(REQA/WUPA)-> READY1 -(select CL1)-> READY2 -(select CL2)-> ACTIVE -(HLTA)-> HALT, and
@@ -228,3 +229,60 @@ def tray_tag(uid, name="tray"):
 def legacy_tag(uid4, name=""):
     """A 4-byte UID tag (MIFARE Classic-like: SAK 0x08, answers no NTAG command)."""
     return Tag(uid4, 0, name)
+
+
+class ScriptedDealer:
+    """Passes tags through the field one by one, the way a dealer's hand moves cards.
+
+    Each tag stays in the field for `dwell` polls (REQA/WUPA frames), then the field is empty
+    for `gap` polls before the next. Indices in `together` enter with the next tag (two cards
+    at once: a collision). `done` is True once the last tag has left. step() moves at once.
+    """
+
+    def __init__(self, sim, tags, dwell=3, gap=1, together=()):
+        self.sim = sim
+        self.tags = list(tags)
+        self.dwell = dwell
+        self.gap = gap
+        self.together = together
+        self.next = 0  # index of the next tag to enter
+        self.cur = -1  # index of the (first) tag in the field, -1 none
+        self.width = 0  # tags in the field: 0, 1 or 2
+        self.t = gap  # polls spent in the current phase (start ready to deal)
+        self.done = len(self.tags) == 0
+        sim.script = self
+
+    def step(self):
+        """Take the tag(s) in the field out and put the next in; return its index or -1."""
+        if self.width:
+            for i in range(self.width):
+                self.sim.leave(self.tags[self.cur + i])
+            self.width = 0
+            self.cur = -1
+        if self.next >= len(self.tags):
+            self.done = True
+            return -1
+        self.cur = self.next
+        self.width = 2 if self.cur in self.together and self.cur + 1 < len(self.tags) else 1
+        for i in range(self.width):
+            self.sim.enter(self.tags[self.cur + i])
+        self.next = self.cur + self.width
+        return self.cur
+
+    def on_poll(self, sim):
+        if self.done:
+            return
+        self.t += 1
+        if self.width:
+            if self.t > self.dwell:
+                for i in range(self.width):
+                    sim.leave(self.tags[self.cur + i])
+                self.width = 0
+                self.cur = -1
+                self.t = 1
+                if self.next >= len(self.tags):
+                    self.done = True
+                    return
+        if not self.width and self.t > self.gap:
+            self.step()
+            self.t = 1

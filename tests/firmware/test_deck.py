@@ -85,6 +85,7 @@ def test_enrol_one_by_one_into_the_deck_in_use_and_reenrol():
     assert d.enrol(t.uid, 4, 13) == OK  # the same deck enrolled again: the new card holds
     assert d.lookup(t.uid, 4) == 13
     assert d.enrol(t.uid, 4, 13, deck_id=5) == ALREADY_ENROLLED  # a tag is in one deck only
+    assert d.save() is False  # no path: a deck kept in RAM only
 
 
 def test_many_decks_grow_the_table_and_forget_works():
