@@ -109,7 +109,8 @@ TABLE = {
 
 
 def _redeal(v, code, finding, case, passes):
-    nxt = case.profile.next_dealer(case.dealer, misdeal=passes)
+    # EU-12: a misdeal loses the deal to the left; any other new deal is by the same dealer.
+    nxt = case.profile.next_dealer(case.dealer, misdeal=True) if passes else case.dealer
     v.rule(code, finding, redeal_by=nxt, deal_passes=nxt != case.dealer)
 
 

@@ -1,0 +1,195 @@
+"""Euchre rulings: the excerpt's laws 16-24 and Somerset Club laws 33-43, 90.
+
+Runs on CPython and MicroPython. Dealer N; E is the eldest hand, S the dealer's partner.
+The turn-up is JH, so hearts is the suit turned down if all pass.
+"""
+
+from overplay_core import laws
+
+
+def _j(events=(), phase="deal_completed", variants=(), **ctx):
+    data = {"game": "euchre", "variants": list(variants), "trump_turned": "JH",
+            "context": {"dealer": "N", "phase": phase}, "events": list(events)}
+    for k in ctx:
+        if k in ("findings", "hands", "deal"):
+            data[k] = ctx[k]
+        else:
+            data["context"][k] = ctx[k]
+    return laws.judge(data)
+
+
+def _codes(r):
+    return [x["code"] for x in r["rulings"]]
+
+
+def _ev(t, seat=None, **kw):
+    e = {"type": t}
+    if seat:
+        e["seat"] = seat
+    e.update(kw)
+    return e
+
+
+ALL_PASS = [_ev("pass", s) for s in "ESWN"]
+
+
+def test_euchre_law_16_naming_the_trump_card_highest_or_lowest_trump():
+    """Law 16: naming the trump card after it is taken up: play highest or lowest trump."""
+    r = _j([_ev("trump_card_named", "E", card="JH")], phase="play_begun")
+    assert _codes(r) == ["EU-16"] and r["rulings"][0]["by"] == ["S", "N"]
+    assert r["rulings"][0]["ruling"] == "may_call_highest_or_lowest_trump"
+    r = _j([_ev("trump_card_named", "E", card="JH", on_pack=True)])
+    assert _codes(r) == ["EU-16b"]
+
+
+def test_euchre_law_17_dealer_not_discarded_by_first_trick_cannot_score():
+    """Law 17: dealer who has not discarded until he played to the first trick: no score."""
+    r = _j([_ev("no_discard_by_first_trick")], phase="first_trick_quitted")
+    assert _codes(r) == ["EU-17a"] and r["rulings"][0]["seats"] == ["N", "S"]
+    assert r["rulings"][0]["ruling"] == "cannot_score"
+
+
+def test_euchre_law_17_with_somerset_law_90_forfeit_two_or_four():
+    """Variant somerset_forfeit (Somerset law 90): also forfeit 2, or 4 against a lone hand."""
+    r = _j([_ev("no_discard_by_first_trick")], variants=["somerset_forfeit"])
+    assert _codes(r) == ["EU-17a", "EU-90"] and r["rulings"][1]["points"] == 2
+    r = _j([_ev("no_discard_by_first_trick")], variants=["somerset_forfeit"], lone="N")
+    assert r["rulings"][1]["points"] == 4
+
+
+def test_euchre_law_17_discard_once_quitted_cannot_be_taken_back():
+    """Law 17: having quitted his discard, the dealer cannot take it back."""
+    r = _j([_ev("discard_quitted", "N"), _ev("discard_taken_back", "N")])
+    assert _codes(r) == ["EU-17b"]
+
+
+def test_euchre_law_18_lead_before_discard_dealer_may_amend():
+    """Law 18: eldest leads before the discard is quitted: dealer may amend, lead stands."""
+    r = _j([_ev("take_up", "N"), _ev("lead_before_discard", "E", card="AS")])
+    assert _codes(r) == ["EU-18"] and "cannot be taken back" in r["rulings"][0]["text"]
+
+
+def test_euchre_law_19_lone_dealer_must_pass_discard_to_partner():
+    """Law 19: lone dealer who does not pass his discard: adversaries may prevent lone hand."""
+    r = _j([_ev("take_up", "N", alone=True), _ev("lone_without_passing_discard", "N")])
+    assert _codes(r) == ["EU-19"] and r["rulings"][0]["by"] == ["E", "W"]
+
+
+def test_euchre_law_20_turned_down_card_face_up_and_naming_in_turn():
+    """Law 20: turned down under the pack face up; names in turn from the dealer's left."""
+    r = _j([_ev("turned_down_not_shown", "N")])
+    assert _codes(r) == ["EU-20"]
+    r = _j(ALL_PASS + [_ev("pass", "E"), _ev("name_trump", "S", suit="C")])
+    assert _codes(r) == ["EU-20n"] and r["rulings"][0]["suit"] == "clubs"
+    assert r["findings"] == []
+
+
+def test_euchre_law_21_naming_the_turned_down_suit_loses_the_right():
+    """Law 21: naming the suit already turned down loses the right to name."""
+    r = _j(ALL_PASS + [_ev("name_trump", "E", suit="H")])
+    assert _codes(r) == ["EU-21a"] and r["rulings"][0]["seat"] == "E"
+
+
+def test_euchre_law_21_correcting_himself_bars_the_new_suit_for_his_side():
+    """Law 21: if he corrects himself and names another, neither he nor partner may make it."""
+    r = _j(ALL_PASS + [_ev("name_trump", "E", suit="H"), _ev("name_trump", "E", suit="S")])
+    assert _codes(r) == ["EU-21a", "EU-21b"]
+    barred = r["rulings"][1]
+    assert barred["ruling"] == "suit_barred" and barred["seats"] == ["E", "W"]
+    assert barred["suit"] == "spades"
+
+
+def test_euchre_law_21_naming_out_of_turn_bars_the_suit():
+    """Law 21: a suit named out of turn cannot be made trump by him or his partner."""
+    r = _j(ALL_PASS + [_ev("name_trump", "W", suit="D")])
+    assert _codes(r) == ["EU-21c"] and r["rulings"][0]["seats"] == ["W", "E"]
+
+
+def test_euchre_law_22_no_one_names_a_trump_deal_void_and_passes():
+    """Law 22: no new trump named: the deal is void and passes to the dealer's left."""
+    r = _j(ALL_PASS + ALL_PASS)
+    assert _codes(r) == ["EU-22"] and r["outcome"] == "new_deal"
+    assert r["rulings"][0]["redeal_by"] == "E" and r["rulings"][0]["deal_passes"] is True
+    # Three passes in the second round are not yet the end.
+    assert _codes(_j(ALL_PASS + ALL_PASS[:3])) == []
+
+
+def test_euchre_law_23_wrong_number_of_cards_is_a_misdeal_deal_passes():
+    """Law 23 with EU-12: a misdeal; the deal passes to the left."""
+    r = _j(findings=[{"code": "seat_short", "seat": "W"}])
+    assert _codes(r) == ["EU-23a"] and r["rulings"][0]["redeal_by"] == "E"
+    assert r["rulings"][0]["deal_passes"] is True
+
+
+def test_euchre_law_23_played_to_first_trick_deal_stands_cannot_score():
+    """Law 23: he had played to the first trick: deal stands and he cannot score."""
+    r = _j(phase="first_trick_quitted", findings=[{"code": "seat_over", "seat": "W"}])
+    assert _codes(r) == ["EU-23b", "EU-23c"] and r["outcome"] == "deal_stands"
+    r = _j(phase="play_begun", played=["W"], findings=[{"code": "seat_over", "seat": "W"}])
+    assert _codes(r) == ["EU-23b", "EU-23c"]
+    r = _j(phase="play_begun", findings=[{"code": "seat_over", "seat": "W"}])
+    assert _codes(r) == ["EU-23a"]
+
+
+def test_euchre_somerset_law_43_adversary_touched_first_misdeal_keeps_deal():
+    """Somerset law 43: an adversary touched his cards before dealer's partner: same dealer."""
+    r = _j(findings=["seat_short"], touched_cards=["E", "S"])
+    assert _codes(r) == ["EU-43"] and r["rulings"][0]["redeal_by"] == "N"
+    r = _j(findings=["seat_short"], touched_cards=["S", "E"])
+    assert _codes(r) == ["EU-23a"]
+
+
+def test_euchre_law_24_exposed_card_liable_to_be_called():
+    """Law 24: exposed cards are left face up and liable to be called; lone player exempt."""
+    r = _j([_ev("card_exposed_in_play", "S", card="9D")], phase="play_begun")
+    assert _codes(r) == ["EU-24"] and r["rulings"][0]["ruling"] == "card_liable_to_be_called"
+    r = _j([_ev("card_exposed_in_play", "S", card="9D")], phase="play_begun", lone="S")
+    assert _codes(r) == ["EU-24l"]
+
+
+def test_euchre_incorrect_pack_new_deal_same_dealer():
+    """Somerset law 33: pack incorrect: new deal by the same dealer (does not pass)."""
+    deal = ["7C", "7C"] + ["8C", "9C", "TC", "JC", "QC", "KC", "AC", "7D", "8D", "9D", "TD",
+                           "JD", "QD", "KD", "AD", "7H", "8H", "9H", "JH"]
+    data = {"game": "euchre", "deal": deal, "context": {"dealer": "W", "phase": "deal"}}
+    r = laws.judge(data)
+    assert _codes(r) == ["EU-33"] and r["rulings"][0]["redeal_by"] == "W"
+    assert r["rulings"][0]["deal_passes"] is False
+
+
+def test_euchre_faced_card_in_pack_before_a_lead_and_after():
+    """Somerset law 34: faced in the pack before a lead: new deal; after: stands."""
+    assert _codes(_j([_ev("card_faced_in_pack", card="8S")])) == ["EU-34"]
+    assert _codes(_j([_ev("card_faced_in_pack", card="8S")], phase="play_begun")) == ["EU-34x"]
+
+
+def test_euchre_card_exposed_in_dealing_touched_cards_lose_the_claim():
+    """Somerset law 35: new deal at the adversaries' option unless they touched their cards."""
+    exp = _ev("card_exposed_in_deal", "S", card="QC", phase="deal")
+    r = _j([exp], phase="deal")
+    assert _codes(r) == ["EU-35o"] and r["rulings"][0]["by"] == ["E", "W"]
+    assert _codes(_j([exp, _ev("claim_new_deal", "W", phase="deal")])) == ["EU-35a"]
+    touched = _ev("touched_cards", "E", phase="deal")
+    assert _codes(_j([exp, touched, _ev("claim_new_deal", "W", phase="deal")])) == ["EU-35b"]
+    # Exposed by an adversary: the dealer may claim if his partner has not touched his cards.
+    exp2 = _ev("card_exposed_in_deal", "E", phase="deal")
+    assert _codes(_j([exp2, _ev("claim_new_deal", "N", phase="deal")])) == ["EU-35a"]
+    assert _codes(_j([exp2, _ev("touched_cards", "S", phase="deal"),
+                      _ev("claim_new_deal", "N", phase="deal")])) == ["EU-35b"]
+
+
+def test_euchre_adversaries_pack_and_out_of_turn_before_trump_turned():
+    """Somerset laws 38, 40: may be stopped before the trump card is turned, else stand."""
+    assert _codes(_j([_ev("adversaries_pack", "N", phase="deal")])) == ["EU-38a"]
+    assert _codes(_j([_ev("adversaries_pack", "N", phase="trump_turned")])) == ["EU-38b"]
+    r = _j([_ev("dealt_out_of_turn", "W", phase="deal")])
+    assert _codes(r) == ["EU-40a"] and r["rulings"][0]["redeal_by"] == "N"
+    assert _codes(_j([_ev("dealt_out_of_turn", "W", phase="play_begun")])) == ["EU-40b"]
+
+
+def test_euchre_card_exposed_turning_trump_and_broken_packets():
+    """Somerset law 39 (new deal, same dealer) and law 42 (misdeal, the deal passes)."""
+    r = _j([_ev("card_exposed_turning_trump", card="KS")])
+    assert _codes(r) == ["EU-39"] and r["rulings"][0]["redeal_by"] == "N"
+    r = _j([_ev("deal_pattern_broken", "N")], phase="deal")
+    assert _codes(r) == ["EU-42"] and r["rulings"][0]["redeal_by"] == "E"
