@@ -24,7 +24,7 @@ MISSING_CALLS = (r"\.zfill\(", r"\.ljust\(", r"\.rjust\(", r"\.title\(", r"\.cas
                  r"\.translate\(", r"\.bit_length\(", r"math\.gcd\(", r"\bstrict\s*=",
                  r"\bflush\s*=", r"\bvars\(", r"__qualname__", r"\bmetaclass\s*=",
                  r"\._replace\(", r"\bTimeoutError\b", r"\bConnectionError\b",
-                 r"\berrors\s*=", r"\braise\b[^#]*\bfrom\b")
+                 r"\.decode\([^)]*\berrors\s*=", r"\braise\s+[\w.]+(\(.*\))?\s+from\s+\w+\s*$")
 IMPORT_RE = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))")
 
 
@@ -35,6 +35,10 @@ def python_files(roots):
             for n in sorted(names):
                 if n.endswith(".py"):
                     yield os.path.join(folder, n)
+
+
+def _readable(pattern):
+    return re.sub(r"\\[bsw]|[\\*+?$^]|\[\^\)\]", "", pattern).replace("(.)", "")
 
 
 def lint(path):
@@ -52,8 +56,8 @@ def lint(path):
                                     % (path, lineno, top))
             for pat in MISSING_CALLS:
                 if re.search(pat, code):
-                    problems.append("%s:%d: uses %s, missing on MicroPython"
-                                    % (path, lineno, pat.replace("\\", "")))
+                    problems.append("%s:%d: uses %s, missing on MicroPython: %s"
+                                    % (path, lineno, _readable(pat), line.strip()))
     return problems
 
 
