@@ -54,7 +54,6 @@ CREATE TABLE shoe_sessions (
     setup_id    INTEGER,
     game        INTEGER, variant INTEGER, table_no INTEGER, tables INTEGER,
     first_board INTEGER, last_board INTEGER, movement INTEGER, fw TEXT,
-    fields      TEXT,
     PRIMARY KEY (shoe_id, seq),
     FOREIGN KEY (shoe_id, seq) REFERENCES records(shoe_id, seq)
 );
@@ -71,7 +70,6 @@ CREATE TABLE deals (
     flags       INTEGER NOT NULL,
     handprint   BLOB NOT NULL,
     findings    TEXT NOT NULL,
-    fields      TEXT,
     PRIMARY KEY (shoe_id, seq),
     FOREIGN KEY (shoe_id, seq) REFERENCES records(shoe_id, seq)
 );
@@ -85,7 +83,6 @@ CREATE TABLE events (
     a           INTEGER NOT NULL,
     b           INTEGER NOT NULL,
     data        BLOB,
-    fields      TEXT,
     PRIMARY KEY (shoe_id, seq),
     FOREIGN KEY (shoe_id, seq) REFERENCES records(shoe_id, seq)
 );
@@ -97,7 +94,6 @@ CREATE TABLE checks (
     slip        INTEGER NOT NULL,
     findings    TEXT NOT NULL,
     rulings     TEXT NOT NULL,
-    fields      TEXT,
     PRIMARY KEY (shoe_id, seq),
     FOREIGN KEY (shoe_id, seq) REFERENCES records(shoe_id, seq)
 );
@@ -111,7 +107,6 @@ CREATE TABLE results (
     tricks_ew   INTEGER NOT NULL,
     points_ns   INTEGER NOT NULL,
     points_ew   INTEGER NOT NULL,
-    fields      TEXT,
     PRIMARY KEY (shoe_id, seq),
     FOREIGN KEY (shoe_id, seq) REFERENCES records(shoe_id, seq)
 );

@@ -21,9 +21,10 @@ The schema is in MIGRATIONS (forward-only; PRAGMA user_version is its version) a
 docs/wire.md.
 """
 
-import json
+import hmac as _hmac
 import os
 import sqlite3
+import struct
 import time
 
 from overplay_core import records
@@ -48,16 +49,6 @@ def default_path():
 def now_utc():
     """Wall time the PC stamps on what it syncs (the shoe has no clock)."""
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-
-
-def _json(d):
-    def conv(v):
-        if isinstance(v, (bytes, bytearray)):
-            return v.hex()
-        if isinstance(v, tuple):
-            return list(v)
-        return v
-    return json.dumps({k: conv(v) for k, v in d.items()}, sort_keys=True)
 
 
 class Store:
@@ -172,106 +163,61 @@ class Store:
         shoe = self.shoe(shoe_id)
         key = shoe[1] if shoe else None
         stamp = now_utc()
-        new = dup = bad = 0
+        new = dup = 0
+        rows = {name: [] for name in _INSERT}
+        bad = []
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            last_boot = self._boot_before(shoe_id, batch[0][0]) if batch else 0
+            held = {}
+            last_boot = 0
+            if batch:
+                lo = min(p for p, _ in batch)
+                hi = max(p for p, _ in batch)
+                held = dict(self.db.execute("SELECT seq, raw FROM records WHERE shoe_id=? AND "
+                                            "seq BETWEEN ? AND ?", (shoe_id, lo, hi)))
+                last_boot = self._boot_before(shoe_id, lo)
             for pos, raw in batch:
                 raw = bytes(raw)
-                reason = self._reject_reason(shoe_id, key, pos, raw, last_boot)
+                reason = _reject_reason(shoe_id, key, pos, raw, last_boot, held)
                 if reason == "duplicate":
                     dup += 1
                     continue
                 if reason is None:
                     try:
-                        fields = records.decode(raw)
+                        f = records.decode(raw)
                     except ParseError as e:
                         reason = "undecodable: %s" % e
                 if reason is not None:
-                    bad += 1
-                    self.db.execute("INSERT OR IGNORE INTO quarantine (shoe_id, seq, reason, raw, "
-                                    "received_at, sync_id) VALUES (?,?,?,?,?,?)",
-                                    (shoe_id, pos, reason, raw, stamp, sync_id))
+                    bad.append((shoe_id, pos, reason, raw, stamp, sync_id))
                     continue
-                last_boot = fields["boot"]
-                self._insert(shoe_id, pos, raw, fields, stamp, sync_id)
+                held[pos] = raw
+                last_boot = f["boot"]
+                _rows(rows, shoe_id, pos, raw, f, stamp, sync_id)
                 new += 1
+            self._write(rows)
+            self.db.executemany("INSERT OR IGNORE INTO quarantine (shoe_id, seq, reason, raw, "
+                                "received_at, sync_id) VALUES (?,?,?,?,?,?)", bad)
             if shoe:
                 self.db.execute("UPDATE shoes SET next_seq=MAX(next_seq, ?), last_sync=? "
                                 "WHERE shoe_id=?", (next_seq, stamp, shoe_id))
             self.db.execute("UPDATE sync_log SET to_seq=MAX(to_seq, ?), new=new+?, "
                             "duplicates=duplicates+?, rejected=rejected+? WHERE sync_id=?",
-                            (next_seq, new, dup, bad, sync_id))
+                            (next_seq, new, dup, len(bad), sync_id))
             self.db.execute("COMMIT")
         except BaseException:
             self.db.execute("ROLLBACK")
             raise
-        return new, dup, bad
+        return new, dup, len(bad)
+
+    def _write(self, rows):
+        for name, sql in _INSERT.items():  # records first: the others refer to it
+            if rows[name]:
+                self.db.executemany(sql, rows[name])
 
     def _boot_before(self, shoe_id, seq):
         row = self.db.execute("SELECT boot FROM records WHERE shoe_id=? AND seq<? "
                               "ORDER BY seq DESC LIMIT 1", (shoe_id, seq)).fetchone()
         return row[0] if row else 0
-
-    def _reject_reason(self, shoe_id, key, pos, raw, last_boot):
-        if key is None:
-            return "unknown shoe %d: enrol it with `overplay enroll`" % shoe_id
-        if records.check(raw) != records.OK:
-            return "malformed record (%d bytes)" % len(raw)
-        if not records.verify(raw, key, shoe_id):
-            return "bad signature: the tag does not verify under shoe %d's key" % shoe_id
-        seq = records.record_seq(raw)
-        if seq != pos:
-            return "replay: record seq %d sent at position %d" % (seq, pos)
-        row = self.db.execute("SELECT raw FROM records WHERE shoe_id=? AND seq=?",
-                              (shoe_id, seq)).fetchone()
-        if row is not None:
-            if bytes(row[0]) == raw:
-                return "duplicate"
-            return "replay: seq %d already holds a different record" % seq
-        if records.record_boot(raw) < last_boot:
-            return "replay: boot counter %d is below %d of an earlier record" % (
-                records.record_boot(raw), last_boot)
-        return None
-
-    def _insert(self, shoe_id, seq, raw, f, stamp, sync_id):
-        t = f["type"]
-        self.db.execute("INSERT INTO records (shoe_id, seq, type, boot, ticks, raw, synced_at, "
-                        "sync_id) VALUES (?,?,?,?,?,?,?,?)",
-                        (shoe_id, seq, t, f["boot"], f["ticks"], raw, stamp, sync_id))
-        key = (shoe_id, seq)
-        js = _json(f)
-        if t == records.DEAL:
-            self.db.execute(
-                "INSERT INTO deals (shoe_id, seq, board, table_no, game, variant, dealer, mode, "
-                "trump, flags, handprint, findings, fields) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                key + (f["board"], f["table"], f["game"], f["variant"], f["dealer"], f["mode"],
-                       f["trump"], f["flags"], bytes(f["handprint"]),
-                       ",".join(str(c) for c in f["findings"]), js))
-        elif t == records.SCORE:
-            self.db.execute(
-                "INSERT INTO results (shoe_id, seq, board, table_no, game, tricks_ns, tricks_ew, "
-                "points_ns, points_ew, fields) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                key + (f["board"], f["table"], f["game"], f["tricks_ns"], f["tricks_ew"],
-                       f["points_ns"], f["points_ew"], js))
-        elif t == records.EVENT:
-            self.db.execute("INSERT INTO events (shoe_id, seq, code, name, board, a, b, data, "
-                            "fields) VALUES (?,?,?,?,?,?,?,?,?)",
-                            key + (f["code"], f["event_name"], f["board"], f["a"], f["b"],
-                                   bytes(f["data"]), js))
-        elif t == records.CHECK:
-            self.db.execute("INSERT INTO checks (shoe_id, seq, board, table_no, slip, findings, "
-                            "rulings, fields) VALUES (?,?,?,?,?,?,?,?)",
-                            key + (f["board"], f["table"], f["slip"],
-                                   ",".join(str(c) for c in f["findings"]),
-                                   ",".join(str(c) for c in f["rulings"]), js))
-        elif t == records.SESSION:
-            self.db.execute("INSERT INTO shoe_sessions (shoe_id, seq, setup_id, game, variant, "
-                            "table_no, tables, first_board, last_board, movement, fw, fields) "
-                            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                            key + (f["session_id"], f["game"], f["variant"], f["table"],
-                                   f["tables"], f["first_board"], f["last_board"],
-                                   f["movement"], "%d.%d.%d" % tuple(f["fw"]), js))
 
     # --- reading back ----------------------------------------------------------------------
 
@@ -288,3 +234,77 @@ class Store:
             q += " WHERE shoe_id=?"
             args = (shoe_id,)
         return list(self.db.execute(q + " ORDER BY id", args))
+
+
+_INSERT = {
+    "records": "INSERT INTO records (shoe_id, seq, type, boot, ticks, raw, synced_at, sync_id) "
+               "VALUES (?,?,?,?,?,?,?,?)",
+    "deals": "INSERT INTO deals (shoe_id, seq, board, table_no, game, variant, dealer, mode, "
+             "trump, flags, handprint, findings) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+    "results": "INSERT INTO results (shoe_id, seq, board, table_no, game, tricks_ns, "
+               "tricks_ew, points_ns, points_ew) VALUES (?,?,?,?,?,?,?,?,?)",
+    "events": "INSERT INTO events (shoe_id, seq, code, name, board, a, b, data) "
+              "VALUES (?,?,?,?,?,?,?,?)",
+    "checks": "INSERT INTO checks (shoe_id, seq, board, table_no, slip, findings, rulings) "
+              "VALUES (?,?,?,?,?,?,?)",
+    "shoe_sessions": "INSERT INTO shoe_sessions (shoe_id, seq, setup_id, game, variant, "
+                     "table_no, tables, first_board, last_board, movement, fw) "
+                     "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+}
+
+
+def _codes(codes):
+    return ",".join([str(c) for c in codes])
+
+
+def _rows(rows, shoe_id, seq, raw, f, stamp, sync_id):
+    """Append the rows one decoded record makes (records + its type's table)."""
+    t = f["type"]
+    rows["records"].append((shoe_id, seq, t, f["boot"], f["ticks"], raw, stamp, sync_id))
+    if t == records.DEAL:
+        rows["deals"].append((shoe_id, seq, f["board"], f["table"], f["game"], f["variant"],
+                              f["dealer"], f["mode"], f["trump"], f["flags"],
+                              bytes(f["handprint"]), _codes(f["findings"])))
+    elif t == records.SCORE:
+        rows["results"].append((shoe_id, seq, f["board"], f["table"], f["game"],
+                                f["tricks_ns"], f["tricks_ew"], f["points_ns"], f["points_ew"]))
+    elif t == records.EVENT:
+        rows["events"].append((shoe_id, seq, f["code"], f["event_name"], f["board"], f["a"],
+                               f["b"], bytes(f["data"])))
+    elif t == records.CHECK:
+        rows["checks"].append((shoe_id, seq, f["board"], f["table"], f["slip"],
+                               _codes(f["findings"]), _codes(f["rulings"])))
+    elif t == records.SESSION:
+        rows["shoe_sessions"].append((shoe_id, seq, f["session_id"], f["game"], f["variant"],
+                                      f["table"], f["tables"], f["first_board"],
+                                      f["last_board"], f["movement"], "%d.%d.%d" % f["fw"]))
+
+
+def verify(raw, key, shoe_id):
+    """records.verify, with CPython's C HMAC (the same tag: HMAC-SHA256 over shoe_id u32 LE +
+    header + body, first 16 bytes), since the club PC checks every record of every shoe."""
+    n = len(raw) - records.TAG
+    if n < records.HEADER:
+        return False
+    tag = _hmac.new(key, struct.pack("<I", shoe_id) + raw[:n], "sha256").digest()
+    return _hmac.compare_digest(tag[:records.TAG], raw[n:])
+
+
+def _reject_reason(shoe_id, key, pos, raw, last_boot, held):
+    """None for a record to store, "duplicate", or why it goes to quarantine."""
+    if key is None:
+        return "unknown shoe %d: enrol it with `overplay enroll`" % shoe_id
+    if not verify(raw, key, shoe_id):  # (a signed but malformed record fails decode later)
+        return "bad signature: the tag does not verify under shoe %d's key" % shoe_id
+    seq = records.record_seq(raw)
+    if seq != pos:
+        return "replay: record seq %d sent at position %d" % (seq, pos)
+    old = held.get(seq)
+    if old is not None:
+        if bytes(old) == raw:
+            return "duplicate"
+        return "replay: seq %d already holds a different record" % seq
+    boot = records.record_boot(raw)
+    if boot < last_boot:
+        return "replay: boot counter %d is below %d of an earlier record" % (boot, last_boot)
+    return None

@@ -105,20 +105,32 @@ def test_unknown_shoe_is_quarantined(tmp_path):
 def test_failed_batch_leaves_nothing_behind(tmp_path, monkeypatch):
     st = fresh(tmp_path)
     sid = st.begin_sync(SHOE, 0)
-    real = st._insert
-    calls = []
+    real = st._write
 
-    def boom(*a):
-        calls.append(1)
-        if len(calls) == 3:
-            raise sqlite3.OperationalError("disk full")
-        return real(*a)
-    monkeypatch.setattr(st, "_insert", boom)
+    def boom(rows):
+        real(rows)  # the rows are written, then the disk fills before the commit
+        raise sqlite3.OperationalError("disk full")
+    monkeypatch.setattr(st, "_write", boom)
     with pytest.raises(sqlite3.OperationalError):
         st.commit_batch(sid, SHOE, [(s, deal(s)) for s in range(5)], 5)
     assert st.journal(SHOE) == [] and st.next_seq(SHOE) == 0
-    monkeypatch.setattr(st, "_insert", real)
+    assert st.db.execute("SELECT COUNT(*) FROM deals").fetchone()[0] == 0
+    monkeypatch.setattr(st, "_write", real)
     assert st.commit_batch(sid, SHOE, [(s, deal(s)) for s in range(5)], 5) == (5, 0, 0)
+
+
+def test_duplicate_inside_one_batch_is_counted_once(tmp_path):
+    st = fresh(tmp_path)
+    sid = st.begin_sync(SHOE, 0)
+    assert st.commit_batch(sid, SHOE, [(0, deal(0)), (1, deal(1)), (1, deal(1))], 2) == (2, 1, 0)
+
+
+def test_host_verify_matches_the_shared_codec():
+    good = deal(3)
+    assert store.verify(good, KEY, SHOE) and records.verify(good, KEY, SHOE)
+    for bad in (good[:-1] + bytes([good[-1] ^ 1]), good[:20]):
+        assert store.verify(bad, KEY, SHOE) == records.verify(bad, KEY, SHOE)
+    assert not store.verify(good, KEY, SHOE + 1)
 
 
 def test_setups_pending_then_pushed(tmp_path):
