@@ -22,7 +22,8 @@ Serving a transfer allocates nothing, so the driver's heap_lock() tests hold wit
 """
 
 from drivers.sim_tags import (ACTIVE, HALT, IDLE, NTAG213_PAGES, READY1, READY2,  # noqa: F401
-                              ScriptedDealer, Tag, card_tag, crc_a, legacy_tag, tray_tag, uid7)
+                              ScriptedDealer, Tag, card_tag, crc_a, legacy_tag, pack_tags,
+                              tray_tag, uid7)
 
 _CommandReg = 0x01
 _ComIrqReg = 0x04

@@ -1,6 +1,7 @@
 """Virtual ISO 14443A tags for the simulated MFRC522: NTAG213 (cards, trays), 4-byte UID tags.
 
-    card = card_tag(uid7(1, 17))          # NTAG213, 7-byte UID 04 00 01 00 00 00 11
+    card = card_tag(uid7(1, 17))          # NTAG213, 7-byte UID 04 00 01 00 00 11 81
+    tags = pack_tags(2, PACK_52)          # a whole pack's tags for deck 2, in pack order
     tray = tray_tag(uid7(9, 1))           # also an NTAG213: 45 pages, user pages 4..39
     old = legacy_tag(b"\\x12\\x34\\x56\\x78") # a 4-byte UID tag (SAK 0x08, no NTAG commands)
     tray.page(4)                          # bytes of page 4 (a test may edit tray.mem by hand)
@@ -52,20 +53,22 @@ class Tag:
 
     # One answer buffer for all tags: the chip copies each tag's answer before asking the next.
     resp = bytearray(20)
+    name = ""
+    write_budget = -1  # >= 0 (set on a tag): it leaves the field after that many more WRITEs
+    writes = 0
+    reads = 0
 
     def __init__(self, uid, pages=NTAG213_PAGES, name=""):
         if len(uid) not in (4, 7) or uid[0] == 0x88:
             raise ValueError("tag UID must be 4 or 7 bytes, not starting 0x88: %r" % (uid,))
         self.uid = bytes(uid)
-        self.name = name
+        if name:
+            self.name = name
         self.pages = pages
-        self.mem = bytearray(pages * 4)
+        self._mem = None  # made on first use: a card tag is rarely READ (saves RAM in a pack)
         self.resp_us = 0
         self.state = IDLE
         self.from_halt = False
-        self.write_budget = -1  # >= 0: the tag leaves the field after that many WRITEs
-        self.writes = 0
-        self.reads = 0
         # the UID as sent at each cascade level: 4 bytes + BCC, level 2 at offset 5
         cl = self.cl = bytearray(10)
         if len(uid) == 4:
@@ -78,14 +81,21 @@ class Tag:
             cl[5:9] = uid[3:7]
         for at in (0, 5):
             cl[at + 4] = cl[at] ^ cl[at + 1] ^ cl[at + 2] ^ cl[at + 3]
-        if pages and len(uid) == 7:
-            m = self.mem
-            m[0:3] = uid[0:3]
-            m[3] = 0x88 ^ uid[0] ^ uid[1] ^ uid[2]  # BCC0
-            m[4:8] = uid[3:7]
-            m[8] = uid[3] ^ uid[4] ^ uid[5] ^ uid[6]  # BCC1
-            m[9] = 0x48  # internal
-            m[12:16] = _CC_NTAG213
+
+    @property
+    def mem(self):
+        """The tag's EEPROM, pages * 4 bytes (UID, BCC and capability container in 0..3)."""
+        if self._mem is None:
+            self._mem = m = bytearray(self.pages * 4)
+            uid = self.uid
+            if self.pages and len(uid) == 7:
+                m[0:3] = uid[0:3]
+                m[3] = 0x88 ^ uid[0] ^ uid[1] ^ uid[2]  # BCC0
+                m[4:8] = uid[3:7]
+                m[8] = uid[3] ^ uid[4] ^ uid[5] ^ uid[6]  # BCC1
+                m[9] = 0x48  # internal
+                m[12:16] = _CC_NTAG213
+        return self._mem
 
     def page(self, p):
         return bytes(self.mem[p * 4:p * 4 + 4])
@@ -154,8 +164,9 @@ class Tag:
             self.reads += 1
             size = self.pages * 4
             at = p * 4
+            m = self.mem
             for i in range(16):
-                self.resp[i] = self.mem[(at + i) % size]  # READ rolls over to page 0
+                self.resp[i] = m[(at + i) % size]  # READ rolls over to page 0
             return self._with_crc(16)
         if cmd == 0xA2 and n == 8:
             return self._write(frame[1], frame)
@@ -201,13 +212,14 @@ class Tag:
         if not self.pages or p < 2 or p >= self.pages:
             return self._nak(0x0)
         at = p * 4
+        m = self.mem
         for i in range(4):
             b = frame[2 + i]
             if p == 3 or (p == 2 and i >= 2):
-                b |= self.mem[at + i]  # lock bytes and OTP page only ever gain bits
+                b |= m[at + i]  # lock bytes and OTP page only ever gain bits
             if p == 2 and i < 2:
-                b = self.mem[at + i]  # UID bytes of page 2 are read-only
-            self.mem[at + i] = b
+                b = m[at + i]  # UID bytes of page 2 are read-only
+            m[at + i] = b
         self.writes += 1
         if self.write_budget > 0:
             self.write_budget -= 1
@@ -224,6 +236,11 @@ def card_tag(uid, name=""):
 def tray_tag(uid, name="tray"):
     """An NTAG213 on a duplicate tray: the electronic trump slip lives in pages 4..39."""
     return Tag(uid, NTAG213_PAGES, name)
+
+
+def pack_tags(deck_no, cards):
+    """Card tags for a pack: tag i is cards[i], UID uid7(deck_no, card) (distinct per deck)."""
+    return [card_tag(uid7(deck_no, c)) for c in cards]
 
 
 def legacy_tag(uid4, name=""):

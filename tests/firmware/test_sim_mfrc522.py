@@ -3,7 +3,8 @@
 
 from drivers import mfrc522
 from drivers.mfrc522 import MFRC522
-from drivers.sim_mfrc522 import ScriptedDealer, SimMFRC522, card_tag, crc_a, tray_tag, uid7
+from drivers.sim_mfrc522 import (ScriptedDealer, SimMFRC522, card_tag, crc_a, pack_tags, tray_tag,
+                                 uid7)
 from drivers.sim_tags import ACTIVE, HALT, IDLE
 
 
@@ -114,7 +115,7 @@ def test_collision_sets_collerr_and_collpos():
 def test_scripted_dealer_passes_cards_one_by_one():
     sim = SimMFRC522()
     r = MFRC522(sim, sim.cs, sim.rst)
-    tags = [card_tag(uid7(3, i)) for i in range(10)]
+    tags = pack_tags(3, range(10))
     dealer = ScriptedDealer(sim, tags, dwell=3, gap=1)
     uid = bytearray(10)
     order = []
