@@ -111,3 +111,16 @@ def test_two_handed_game_refuses_a_third_seat():
     n = handprint.pack(seat, PACK_32, out)
     h = handprint.hands(bytes(out[:n]), PACK_32, 2)
     assert len(h[0]) == 5 and len(h[1]) == 5
+
+
+def test_unpack_into_never_raises_on_garbage():
+    x = 99
+    out = bytearray([0xFF] * 53)
+    for trial in range(200):
+        data = bytearray(trial % 22)
+        for i in range(len(data)):
+            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+            data[i] = x >> 16 & 0xFF
+        for cards in (PACK_52, PACK_32, PACK_24, PACK_25):
+            r = handprint.unpack_into(data, cards, out)
+            assert r >= handprint.BAD_PADDING and r <= len(cards)

@@ -114,3 +114,21 @@ def test_encode_refuses_impossible_values():
         except ValueError:
             continue
         assert False, args
+
+
+def test_check_never_raises_on_garbage():
+    x = 12345
+    buf, n = _slip()
+    for trial in range(300):
+        data = bytearray(buf[:n]) if trial % 2 else bytearray(trial % 50)
+        for i in range(len(data)):
+            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+            if trial % 2 == 0 or x % 7 == 0:
+                data[i] = x >> 16 & 0xFF
+        if trial % 3 == 0 and len(data) > 2:
+            data[0], data[1], data[2] = 0x4F, 0x53, 1  # past the magic, into the fields
+        code = trayslip.check(data, KEY)
+        assert code in (trayslip.OK, trayslip.NO_SLIP, trayslip.BAD_VERSION,
+                        trayslip.TRUNCATED, trayslip.BAD_AUTH, trayslip.BAD_FIELD)
+        if code != trayslip.OK:
+            assert _parse_fails(data)
