@@ -12,8 +12,8 @@ the lowest rank to the ace (the joker last). lookup() allocates nothing: the UID
 an int below 2^24 (so every step stays a small int on a 31-bit microcontroller), and an
 open-addressing table in one bytearray (10 bytes a slot, at most 3/4 full, grown
 while enrolling, never on the hot path) holds, per slot, the UID length, 7 UID bytes, the deck
-index and the card; a hit compares the stored UID byte by byte. `last_deck` tells which deck
-id an OTHER_DECK tag belongs to.
+index and the card; a hit compares the stored UID byte by byte. `last_deck` and `last_card`
+tell which deck an OTHER_DECK tag belongs to and which card it is there.
 
 File (little-endian): b"ODK" version 1, u16 entries, then per entry deck id u16, card u8,
 UID length u8, UID 7 bytes (zero padded); then CRC-32 of everything before it. It is written
