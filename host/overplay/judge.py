@@ -118,10 +118,9 @@ def format_text(result):
 
 
 def run(args):
-    text = _read(args.file)
     path = "stdin" if args.file == "-" else args.file
     try:
-        result = judge_text(text, path)
+        result = judge_text(_read(args.file), path)
     except (ParseError, RuleError) as e:
         msg = str(e)
         if not msg.startswith(path):
