@@ -26,14 +26,50 @@ from binascii import hexlify, unhexlify
 import app as A
 import board as B
 from display import TextDisplay
-from drivers.sim_mfrc522 import ScriptedDealer, tray_tag, uid7
+from drivers.sim_mfrc522 import ScriptedDealer, card_tag, tray_tag, uid7
 from link import Settings
 from overplay_core import games, handprint, records, session, trayslip
-from session_sim import Lcg, Stats, _until, make_tags
 from shoe import AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, IDLE
 
 FW = (0, 1, 0)
 TRAY_DECK = 900  # the tray tags' UIDs: uid7(900, board)
+
+
+class Lcg:
+    """Deterministic shuffles, the same on both interpreters (numbers stay below 2^30)."""
+
+    def __init__(self, seed):
+        self.x = seed & 0x3FFFFFFF or 1
+
+    def shuffle(self, items):
+        for i in range(len(items) - 1, 0, -1):
+            self.x = (self.x * 1103515245 + 12345) & 0x3FFFFFFF
+            j = (self.x >> 8) % (i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+class Stats:
+    def __init__(self):
+        self.deals = 0
+        self.errors = []
+
+
+async def _until(cond, stats, limit=200000):
+    """Let the app's tasks run until cond() holds (a stuck shoe ends the demo with a reason)."""
+    n = 0
+    while not cond():
+        await A._sleep_ms(0)
+        n += 1
+        if n > limit:
+            raise RuntimeError("demo_table: the shoe is stuck in state %d" % stats.state())
+
+
+def make_tags(pack, deck_id=1):
+    """An NTAG213 on each card of the pack (the simulated world)."""
+    tags = {}
+    for c in pack:
+        tags[c] = card_tag(uid7(deck_id, c))
+    return tags, None
 
 
 def _append(a, buf, n):
@@ -205,6 +241,7 @@ def main(argv):
     a = A.App(b, game=setup["game"], variant=setup["variant"], table=setup["table"],
               first_board=setup["first"], poll_ms=0, display_ms=50)
     stats = Stats()
+    stats.state = lambda: a.shoe.state
     log = []
     import asyncio
     asyncio.run(a.main(extra=(table_script(a, setup, opts, stats, log),)))
