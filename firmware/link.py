@@ -129,6 +129,10 @@ class Link:
     def _readable(self):
         if self._poller is None:
             return self.inp.any() > 0
+        if hasattr(self._poller, "ipoll"):  # MicroPython: no result list allocated per call
+            for _ in self._poller.ipoll(0):
+                return True
+            return False
         return bool(self._poller.poll(0))
 
     def poll(self):

@@ -181,18 +181,26 @@ class DeskShoe:
             extra += ["--replay", ",".join("%d:%d" % kv for kv in replay.items())]
         if stdio:
             fd = os.open(port, os.O_RDWR | os.O_NOCTTY)
-            self.proc = subprocess.Popen(self._cmd(extra), env=self._env(), stdin=fd, stdout=fd)
+            self.proc = subprocess.Popen(self._cmd(extra), env=self._env(), stdin=fd, stdout=fd,
+                                         stderr=subprocess.PIPE)
             os.close(fd)
         else:
             self.proc = subprocess.Popen(self._cmd(extra), env=self._env(),
-                                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
-        time.sleep(0.3)  # import and open the journal before the host says HELLO
+                                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                         stderr=subprocess.PIPE)
+        # wait until it has imported its code and opened the journal ("devsim: ready")
+        r, _, _ = select.select([self.proc.stderr], [], [], 20)
+        line = self.proc.stderr.readline() if r else b""
+        if not line.startswith(b"devsim: ready"):
+            self.power_cut()
+            raise RuntimeError("desk shoe did not start: %r" % line)
 
     def power_cut(self):
         """Kill the MicroPython process (the shoe loses power); serve() starts it again."""
         if self.proc is not None:
             self.proc.kill()
             self.proc.wait(5)
+            self.proc.stderr.close()
             self.proc = None
 
     stop = power_cut
