@@ -60,81 +60,66 @@ DECLARED_TRUMP_MATCH = -50
 ADVERSARY_DECLARED = -51
 DISCARD_TAKEN_BACK = -52
 TURNED_DOWN_NOT_SHOWN = -53
+TRUMP_CARD_LIFTED = -54
 
-_TABLE = (
-    (DUPLICATE_CARD, "duplicate_card", "A card was dealt twice: the pack is imperfect."),
-    (FOREIGN_CARD, "foreign_card", "A card not of this pack was dealt: the pack is incorrect."),
-    (EXTRA_CARD, "extra_card", "More cards were dealt than the pack holds."),
-    (SEAT_OVER, "seat_over", "A player has more than his correct number of cards."),
-    (SEAT_SHORT, "seat_short", "A player has fewer than his correct number of cards."),
-    (MISSING_CARD, "missing_card", "A card of the pack is missing: the pack is incorrect."),
-    (NOT_STARTED, "not_started", "A card was read before a deal was started."),
-    (BAD_SEAT, "bad_seat", "A card was put to a seat that is not at this table."),
-    (TRUMP_NOT_WITH_DEALER, "trump_not_with_dealer", "The trump card is not in the dealer's hand."),
-    (CARD_MOVED, "card_moved", "A card is in a different hand from the original deal."),
-    (TRUMP_DIFFERS_FROM_SLIP, "trump_differs_from_slip",
-     "On the overplay the dealer turned a trump card other than the one on the trump slip."),
-    (CARD_FACED_IN_PACK, "card_faced_in_pack", "A card was found faced in the pack."),
-    (CARD_EXPOSED_IN_DEAL, "card_exposed_in_deal", "A card was exposed during the deal."),
-    (SLIP_DIFFERS_FROM_DEAL, "slip_differs_from_deal",
-     "The trump slip records a different trump from the card turned in the original deal."),
-    (DEALT_OUT_OF_TURN, "dealt_out_of_turn", "The cards were dealt by the wrong player."),
-    (ADVERSARIES_PACK, "adversaries_pack", "The cards were dealt with the adversaries' pack."),
-    (DEAL_PATTERN_BROKEN, "deal_pattern_broken",
-     "The cards were not dealt in the required order or packets."),
-    (CARD_EXPOSED_TURNING_TRUMP, "card_exposed_turning_trump",
-     "In turning the trump card the dealer exposed another card of the pack."),
-    (CARD_EXPOSED_IN_PLAY, "card_exposed_in_play", "A card was exposed during the play."),
-    (NO_DISCARD_BY_FIRST_TRICK, "no_discard_by_first_trick",
-     "The dealer played to the first trick without having discarded."),
-    (LEAD_BEFORE_DISCARD, "lead_before_discard",
-     "The eldest hand led before the dealer had quitted his discard."),
-    (LONE_DISCARD_NOT_PASSED, "lone_discard_not_passed",
-     "The dealer took up the trump to play alone without passing his discard to his partner."),
-    (TURNED_DOWN_SUIT_NAMED, "turned_down_suit_named",
-     "A player named the suit already turned down as the new trump."),
-    (NAMED_OUT_OF_TURN, "named_out_of_turn", "A player named a trump suit out of his turn."),
-    (NO_TRUMP_NAMED, "no_trump_named", "No player would name a new trump suit."),
-    (TRUMP_CARD_NAMED, "trump_card_named",
-     "A player named the trump card after it had been taken up or played."),
-    (PARTNER_DECLARED_UNPASSED, "partner_declared_unpassed",
-     "The dealer's partner made the trump without the dealer passing it to him."),
-    (DECLARATION_PASSED_BACK, "declaration_passed_back",
-     "The dealer's partner passed the declaration back to the dealer."),
-    (DEALT_FOR_PARTNER, "dealt_for_partner",
-     "A player shuffled, cut or dealt for his partner without the adversaries' permission."),
-    (MORE_THAN_ONE_TURNED_UP, "more_than_one_turned_up",
-     "The dealer turned up more than one card for trump."),
-    (KING_TURNED_UP, "king_turned_up", "The dealer turned up a king as trump."),
-    (HAND_ABANDONED, "hand_abandoned", "A player abandoned his hand."),
-    (RENOUNCE, "renounce",
-     "A player renounced holding the suit led, or did not win a trick when able."),
-    (LED_OUT_OF_TURN, "led_out_of_turn", "A card was led out of turn."),
-    (NAMED_SUIT_NOT_LED, "named_suit_not_led", "The leader named one suit and played another."),
-    (CARD_TAKEN_BACK, "card_taken_back", "A player took back a card he had played."),
-    (NEW_CARDS_CALLED, "new_cards_called", "A player called for new cards."),
-    (CARDS_NOT_KEPT_IN_ORDER, "cards_not_kept_in_order",
-     "The played cards were not left in the order played before the score was recorded."),
-    (CARD_NOT_TURNED_AND_QUITTED, "card_not_turned_and_quitted",
-     "A player did not place, turn and quit his played card as the law requires."),
-    (KING_HELD, "king_held", "A player announced the king of trumps in his hand."),
-    (PACK_INCORRECT, "pack_incorrect", "The pack was found incorrect or imperfect."),
-    (DECLARED_TRUMP_MATCH, "declared_trump_match",
-     "By unanimous consent a trump suit was declared and no trump card turned."),
-    (ADVERSARY_DECLARED, "adversary_declared",
-     "An adversary of the dealer made or passed the trump declaration."),
-    (DISCARD_TAKEN_BACK, "discard_taken_back",
-     "The dealer took back his discard after quitting it."),
-    (TURNED_DOWN_NOT_SHOWN, "turned_down_card_not_shown",
-     "The dealer turned the trump down without placing it face up under the pack."),
-)
+_TEXT = """
+-1|duplicate_card|A card was dealt twice: the pack is imperfect.
+-2|foreign_card|A card not of this pack was dealt: the pack is incorrect.
+-3|extra_card|More cards were dealt than the pack holds.
+-4|seat_over|A player has more than his correct number of cards.
+-5|seat_short|A player has fewer than his correct number of cards.
+-6|missing_card|A card of the pack is missing: the pack is incorrect.
+-7|not_started|A card was read before a deal was started.
+-8|bad_seat|A card was put to a seat that is not at this table.
+-9|trump_not_with_dealer|The trump card is not in the dealer's hand.
+-10|card_moved|A card is in a different hand from the original deal.
+-11|trump_differs_from_slip|On the overplay the dealer turned a trump card other than the one on the trump slip.
+-20|card_faced_in_pack|A card was found faced in the pack.
+-21|card_exposed_in_deal|A card was exposed during the deal.
+-22|slip_differs_from_deal|The trump slip records a different trump from the card turned in the original deal.
+-23|dealt_out_of_turn|The cards were dealt by the wrong player.
+-24|adversaries_pack|The cards were dealt with the adversaries' pack.
+-25|deal_pattern_broken|The cards were not dealt in the required order or packets.
+-26|card_exposed_turning_trump|In turning the trump card the dealer exposed another card of the pack.
+-27|card_exposed_in_play|A card was exposed during the play.
+-28|no_discard_by_first_trick|The dealer played to the first trick without having discarded.
+-29|lead_before_discard|The eldest hand led before the dealer had quitted his discard.
+-30|lone_discard_not_passed|The dealer took up the trump to play alone without passing his discard to his partner.
+-31|turned_down_suit_named|A player named the suit already turned down as the new trump.
+-32|named_out_of_turn|A player named a trump suit out of his turn.
+-33|no_trump_named|No player would name a new trump suit.
+-34|trump_card_named|A player named the trump card after it had been taken up or played.
+-35|partner_declared_unpassed|The dealer's partner made the trump without the dealer passing it to him.
+-36|declaration_passed_back|The dealer's partner passed the declaration back to the dealer.
+-37|dealt_for_partner|A player shuffled, cut or dealt for his partner without the adversaries' permission.
+-38|more_than_one_turned_up|The dealer turned up more than one card for trump.
+-39|king_turned_up|The dealer turned up a king as trump.
+-40|hand_abandoned|A player abandoned his hand.
+-41|renounce|A player renounced holding the suit led, or did not win a trick when able.
+-42|led_out_of_turn|A card was led out of turn.
+-43|named_suit_not_led|The leader named one suit and played another.
+-44|card_taken_back|A player took back a card he had played.
+-45|new_cards_called|A player called for new cards.
+-46|cards_not_kept_in_order|The played cards were not left in the order played before the score was recorded.
+-47|card_not_turned_and_quitted|A player did not place, turn and quit his played card as the law requires.
+-48|king_held|A player announced the king of trumps in his hand.
+-49|pack_incorrect|The pack was found incorrect or imperfect.
+-50|declared_trump_match|By unanimous consent a trump suit was declared and no trump card turned.
+-51|adversary_declared|An adversary of the dealer made or passed the trump declaration.
+-52|discard_taken_back|The dealer took back his discard after quitting it.
+-53|turned_down_card_not_shown|The dealer turned the trump down without placing it face up under the pack.
+-54|trump_card_lifted|The trump card was lifted from the pack before its time.
+"""
 
 
 def _row(code):
-    for row in _TABLE:
-        if row[0] == code:
-            return row
-    return None
+    # One text block instead of a tuple per row: a third of the RAM on the device.
+    key = "\n%d|" % code
+    i = _TEXT.find(key)
+    if i < 0:
+        return None
+    j = _TEXT.find("\n", i + 1)
+    return _TEXT[i + 1:j].split("|")
 
 
 def name(code):
@@ -151,12 +136,14 @@ def sentence(code):
 
 def code_of(finding_name):
     """The code for a finding name, or 0 if there is none."""
-    for row in _TABLE:
-        if row[1] == finding_name:
-            return row[0]
-    return 0
+    if not isinstance(finding_name, str) or "|" in finding_name or "\n" in finding_name:
+        return 0
+    i = _TEXT.find("|%s|" % finding_name)
+    if i < 0:
+        return 0
+    return int(_TEXT[_TEXT.rfind("\n", 0, i) + 1:i])
 
 
 def all_codes():
     """Every finding code, in table order."""
-    return tuple([row[0] for row in _TABLE])
+    return tuple([int(line.split("|")[0]) for line in _TEXT.split("\n") if line])

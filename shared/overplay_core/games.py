@@ -48,6 +48,7 @@ V_LONE_EUCHRED_2 = 0x10  # euchre: a euchred lone hand gives the adversaries 2, 
 V_SOMERSET_FORFEIT = 0x20  # euchre: Somerset law 90 for wrong hands instead of excerpt law 23
 V_EXCERPT_ONLY = 0x40  # duplicate whist: no gap-filling from Duplicate Auction Law B (DW-14..16)
 V_ECARTE_TREBLE = 0x80  # écarté law 46: by agreement a game counts treble/double/single
+V_PARTNER_SURPLUS = 0x100  # duplicate whist: Law B(3) lowest/highest when partner held surplus
 
 VARIANTS = (
     ("declared_trump", V_DECLARED_TRUMP, (DUPLICATE_WHIST,)),
@@ -58,6 +59,7 @@ VARIANTS = (
     ("somerset_forfeit", V_SOMERSET_FORFEIT, (EUCHRE,)),
     ("excerpt_only", V_EXCERPT_ONLY, (DUPLICATE_WHIST,)),
     ("ecarte_treble", V_ECARTE_TREBLE, (ECARTE,)),
+    ("partner_surplus", V_PARTNER_SURPLUS, (DUPLICATE_WHIST,)),
 )
 
 SEAT_NAMES = ("N", "E", "S", "W")
@@ -229,7 +231,7 @@ def profile(game_id, variant=0):
         for name, bit, allowed in VARIANTS:
             if variant & bit and game_id not in allowed and game_id in GAME_NAMES:
                 raise RuleError("variant %r does not apply to %s" % (name, GAME_NAMES[game_id]))
-        if variant & ~0xFF:
+        if variant & ~0x1FF:
             raise RuleError("unknown variant bits 0x%x" % variant)
         if variant & V_PACK_24 and variant & V_PACK_25:
             raise RuleError("variants pack_24 and pack_25 exclude each other")

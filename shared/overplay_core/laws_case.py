@@ -9,7 +9,7 @@ in the list, else the context phase, the moment the facts were discovered) and w
 happened by then: which seats had looked at or touched their cards or played a card.
 """
 
-from overplay_core import cards, games
+from overplay_core import games
 from overplay_core import findings as F
 from overplay_core.errors import ParseError, RuleError
 from overplay_core.laws_read import Reader, _int
@@ -36,7 +36,8 @@ FACT_EVENTS = ("card_faced_in_pack", "card_exposed_in_deal", "card_exposed_turni
                "dealt_for_partner", "more_than_one_turned_up", "hand_abandoned", "renounce",
                "led_out_of_turn", "named_suit_not_led", "card_taken_back", "new_cards_called",
                "cards_not_kept_in_order", "card_not_turned_and_quitted", "king_held",
-               "card_faced_on_overplay", "no_discard_by_first_trick", "turned_down_not_shown")
+               "card_faced_on_overplay", "no_discard_by_first_trick", "turned_down_not_shown",
+               "trump_card_lifted")
 EVENT_TYPES = MARKERS + STATE_EVENTS + FACT_EVENTS
 
 
@@ -60,6 +61,8 @@ class Event:
 
 
 def parse_phase(text, what="phase"):
+    if not isinstance(text, str):
+        raise ParseError("%s must be a phase name, not %r" % (what, text))
     if text in PHASE_ALIASES:
         return PHASE_ALIASES[text]
     if text in PHASES:
@@ -78,7 +81,7 @@ class Case(Reader):
                            "trump_turned", "overplay", "events", "findings", "comment"):
                 raise ParseError("unknown key %r at the top level" % key)
         g = data.get("game")
-        if g not in games.GAME_IDS:
+        if not isinstance(g, str) or g not in games.GAME_IDS:
             raise ParseError("unknown game %r: use one of %s" % (g, ", ".join(games.GAME_IDS)))
         self.game_name = g
         self.game = games.GAME_IDS[g]
@@ -100,7 +103,7 @@ class Case(Reader):
         for key in ctx:
             if key not in ("tables", "phase", "overplay", "dealer", "played_with_wrong_trump",
                            "looked_at_cards", "touched_cards", "played", "dummy", "lone",
-                           "trump", "tricks", "scores", "comment"):
+                           "trump", "tricks", "scores", "ns_tricks_elsewhere", "comment"):
                 raise ParseError("unknown key %r in context" % key)
         self.dealer = 0
         if "dealer" in ctx:
@@ -119,6 +122,10 @@ class Case(Reader):
         self.trump_suit = -1
         if "trump" in ctx:
             self.trump_suit = self.suit(ctx["trump"], "context.trump")
+        ns = ctx.get("ns_tricks_elsewhere", [])
+        if not isinstance(ns, list):
+            raise ParseError("context.ns_tricks_elsewhere must be a list of N-S trick counts")
+        self.ns_elsewhere = [_int(t, "context.ns_tricks_elsewhere", 0, 13) for t in ns]
         self.tricks = self._seat_ints(ctx.get("tricks"), "context.tricks", 13)
         self.scores = self._seat_ints(ctx.get("scores"), "context.scores", 999)
         self.looked = set(self.seat_list(ctx.get("looked_at_cards", []),

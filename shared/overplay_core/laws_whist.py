@@ -71,6 +71,10 @@ TABLE = {
     "DW-LB-3b": (AVG, "Law B", "(3)", "DW-16", "DW-G",
                  "A short hand found after the overplay began, more than two tables: rectify "
                  "the hands and pass them on; this table takes the average score."),
+    "DW-LB-3c": ("lowest_and_highest", "Law B", "(3)", "DW-16", "DW-G",
+                 "The short player's partner held the surplus: after rectifying, his pair takes "
+                 "the lowest score made on the deal at any table and the opponents the "
+                 "highest."),
     "DW-LB-1": ("new_deal", "Law B", "(1)", "DW-14", "DW-G",
                 "A player has the wrong number of cards in the original deal: new deal by the "
                 "same dealer."),
@@ -136,6 +140,24 @@ def _original(v, case, t):
             return
 
 
+def _seats_with(v, code):
+    return [dict(f[1]).get("seat", -1) for f in v._found if f[0] == code]
+
+
+def _partner_surplus(v, case, codes):
+    """Variant partner_surplus (Law B(3), DW-16): one short, his partner over, > 2 tables."""
+    if not (case.variant & games.V_PARTNER_SURPLUS) or _few(case):
+        return False
+    if case.phase < C.PLAY_BEGUN or F.SEAT_SHORT not in codes:
+        return False
+    short, over = _seats_with(v, F.SEAT_SHORT), _seats_with(v, F.SEAT_OVER)
+    if len(short) != 1 or len(over) != 1 or (short[0] + 2) % 4 != over[0]:
+        return False
+    side = "ns" if short[0] in (0, 2) else "ew"
+    v.rule("DW-LB-3c", F.SEAT_OVER, seat=short[0], offending_side=side)
+    return True
+
+
 def _short_on_overplay(v, case):
     if case.phase >= C.FIRST_TRICK:
         v.rule("DW-V-2", F.SEAT_SHORT)
@@ -191,6 +213,7 @@ def judge(case):
         _deal_events(v, case)
     else:
         _overplay(v, case, orig, turned)
+    _award(v, case)
     for e in case.events_of("card_not_turned_and_quitted"):
         v.find(F.CARD_NOT_TURNED_AND_QUITTED, seat=e.seat, card=e.card)
         v.rule("DW-VI-1", F.CARD_NOT_TURNED_AND_QUITTED)
@@ -231,7 +254,9 @@ def _overplay(v, case, orig, turned):
             v.rule("DW-V-1c", F.CARD_FACED_IN_PACK, card=e.card)  # "except the trump card"
         else:
             v1.append(F.CARD_FACED_IN_PACK)
-    if v1:
+    if v1 and _partner_surplus(v, case, codes):
+        pass
+    elif v1:
         _overplay_error(v, case, v1[0], case.phase)
     elif F.SEAT_SHORT in codes:
         _short_on_overplay(v, case)
@@ -241,3 +266,25 @@ def _overplay(v, case, orig, turned):
         v.rule("DW-W39", pack[0])
     elif F.CARD_MOVED in codes and not v1 and F.SEAT_SHORT not in codes:
         v.rule("DW-V-1x", F.CARD_MOVED)
+
+
+def _award(v, case):
+    """Fill in the score a ruling awards when the N-S tricks at the other tables are given.
+
+    DW-25: the average of each side's scores where the deal was validly played, to the
+    nearest whole trick (scoring_whist, DW-23); DW-16: lowest and highest.
+    """
+    if not case.ns_elsewhere:
+        return
+    import gc
+    gc.collect()  # compiling scoring_whist from source on a small heap
+    from overplay_core import scoring_whist as sw
+    for r in v.rulings:
+        if r["ruling"] == AVG:
+            marker = sw.AVERAGE
+        elif r["ruling"] == "lowest_and_highest":
+            marker = sw.NS_SURPLUS if r.get("offending_side") == "ns" else sw.EW_SURPLUS
+        else:
+            continue
+        ns, ew = sw.board_scores(list(case.ns_elsewhere) + [marker])[-1]
+        r["award"] = {"ns": ns, "ew": ew}

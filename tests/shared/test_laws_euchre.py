@@ -193,3 +193,30 @@ def test_euchre_card_exposed_turning_trump_and_broken_packets():
     assert _codes(r) == ["EU-39"] and r["rulings"][0]["redeal_by"] == "N"
     r = _j([_ev("deal_pattern_broken", "N")], phase="deal")
     assert _codes(r) == ["EU-42"] and r["rulings"][0]["redeal_by"] == "E"
+
+
+def test_euchre_trump_card_lifted_before_its_time_is_exposed():
+    """Somerset law 91 (EU-25) with excerpt law 16: lifted from the pack, an exposed card."""
+    r = _j([_ev("trump_card_lifted", "N", card="JH")])
+    assert _codes(r) == ["EU-91"] and r["rulings"][0]["ruling"] == "card_liable_to_be_called"
+
+
+def test_euchre_laws_17_18_read_from_the_event_order():
+    """Laws 17-18 without explicit events: order-up, then who played before the discard."""
+    order = _ev("order_up", "E")
+    lead = _ev("played", "E")
+    dealer_plays = _ev("played", "N")
+    disc = _ev("discard_quitted", "N")
+    assert _codes(_j([order, disc, lead, dealer_plays])) == []
+    assert _codes(_j([order, lead, disc, dealer_plays])) == ["EU-18"]
+    assert _codes(_j([order, lead, dealer_plays, disc])) == ["EU-17a", "EU-18"]
+    # No discard recorded at all once the first trick is quitted.
+    assert _codes(_j([order], phase="first_trick_quitted")) == ["EU-17a"]
+
+
+def test_euchre_law_19_read_from_the_discard_not_passed():
+    """Law 19: a lone dealer's discard quitted under the pack instead of to his partner."""
+    r = _j([_ev("take_up", "N", alone=True), _ev("discard_quitted", "N", to_partner=False)])
+    assert _codes(r) == ["EU-19"]
+    r = _j([_ev("take_up", "N", alone=True), _ev("discard_quitted", "N", to_partner=True)])
+    assert _codes(r) == []
