@@ -1,0 +1,116 @@
+"""`overplay results`: the director's results of a session, from the club database.
+
+    overplay results                                  # the newest session, as text
+    overplay results --session 3 --format html -o session3.html
+    overplay results --format pbn -o boards.pbn       # the deals, for dealing programs
+    overplay results --format csv | json | text
+    overplay results --list                           # the sessions in the database
+
+Per board: the deal (hands from the shoe's handprint, dealer, trump), the tricks at each
+table, the comparison with the other tables (scoring_whist.compare; the average score where a
+ruling awards it), then the pairs' totals, plus/minus and rank, and every ruling with its
+citation and every irregularity the shoes recorded. Docs: docs/results.md.
+"""
+
+import os
+import sys
+
+from overplay.cli import UserError
+from overplay.sync import open_store
+
+HELP = "the director's results of a session: text, CSV, PBN, JSON or an HTML report"
+FORMATS = ("text", "csv", "pbn", "json", "html")
+
+
+def add_arguments(p):
+    p.add_argument("--db", help="club database (default as `overplay sync`)")
+    p.add_argument("--session", type=int, help="session id (default: the newest; see --list)")
+    p.add_argument("--format", choices=FORMATS, default="text", help="default text")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument("--list", action="store_true", help="list the sessions and stop")
+
+
+def render(result, fmt):
+    """The result in one of FORMATS, as a str."""
+    from overplay import results_export as rx
+    if fmt == "text":
+        return rx.text(result)
+    if fmt == "csv":
+        return rx.csv_text(result)
+    if fmt == "pbn":
+        return rx.pbn(result)
+    if fmt == "json":
+        from overplay import results_model as rm
+        return rm.dumps(_named(result, rx))
+    from overplay import results_html
+    return results_html.html(result)
+
+
+def _named(result, rx):
+    """A copy for JSON: each hand as card names ("AS") and the PBN deal string beside it."""
+    import copy
+    from overplay_core.cards import card_name
+    out = copy.deepcopy(result)
+    for b in out["boards"]:
+        d = b["deal"]
+        if d and d["hands"]:
+            d["pbn"] = rx.deal_string(d["hands"], d["dealer"])
+            d["hands"] = {s: [card_name(c) for c in cs] for s, cs in d["hands"].items()}
+    return out
+
+
+def build(db_path, session_id=None):
+    """Load a session's results from the database at db_path (UserError if there is none)."""
+    from overplay import results_model as rm
+    from overplay.store import default_path
+    path = db_path or default_path()
+    if path != ":memory:" and not os.path.exists(path):
+        raise UserError("no club database at %s: sync a shoe first (`overplay sync`), or name "
+                        "one with --db" % path)
+    st = open_store(db_path)
+    try:
+        return rm.load(st, session_id)
+    except LookupError as e:
+        raise UserError(str(e).strip("'\""))
+    finally:
+        st.close()
+
+
+def write(text, path):
+    """Write text to path (the folder is made); newline as given (PBN keeps its CRLF)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write(text)
+
+
+def _list(db_path):
+    from overplay import results_model as rm
+    from overplay_core import games
+    st = open_store(db_path)
+    try:
+        ss = rm.sessions(st)
+    finally:
+        st.close()
+    if not ss:
+        print("no sessions in %s: sync the shoes first" % (db_path or "the club database"))
+    for s in ss:
+        boards = "boards %s-%s" % (s["first"], s["last"]) if s["first"] else "boards as dealt"
+        print("%d  %s  %s  %s tables  %s  set-ups %s" % (
+            s["id"], games.GAME_NAMES.get(s["game"], s["game"]), boards, s["tables"] or "?",
+            s["date"] or "-", ",".join(map(str, s["setups"])) or "none"))
+    return 0
+
+
+def run(args):
+    if args.list:
+        return _list(args.db)
+    result = build(args.db, args.session)
+    out = render(result, args.format)
+    if args.output:
+        write(out, args.output)
+        print("session %s: %s results written to %s" % (result["session"], args.format,
+                                                         args.output))
+    else:
+        sys.stdout.write(out)
+    return 0

@@ -1,0 +1,222 @@
+"""The results as text, CSV and PBN (results_model.load() gives what they format).
+
+    text(result)            # the director's summary for the terminal
+    csv_text(result)        # one row per board x table
+    pbn(result)             # PBN 2.1 export format: one game per board, the deal from the shoe
+    deal_string(hands, first="N") / parse_deal("N:AKQ.... ...")   # PBN [Deal] both ways
+
+PBN (Portable Bridge Notation 2.1): export format lists the mandatory tag set in its fixed
+order (Event, Site, Date, Board, West, North, East, South, Dealer, Vulnerable, Deal, Scoring,
+Declarer, Contract, Result), "?" where a value is unknown, and ends lines with CRLF. A [Deal]
+value is the first hand's seat, a colon, then the four hands clockwise separated by spaces;
+each hand is spades.hearts.diamonds.clubs, ranks from the ace down, T for ten.
+Whist has no auction or contract: those tags are "?", and the trump turned and each table's
+tricks go in a comment after the tags.
+"""
+
+import csv
+import io
+
+from overplay_core.cards import RANK_LETTERS, SUIT_LETTERS, card_name, parse_card
+from overplay_core.errors import ParseError
+
+from overplay import results_model as rm
+
+ORDER = ("N", "E", "S", "W")
+PBN_SUITS = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs: the order of a PBN hand
+
+
+def hand_string(cards):
+    """One PBN hand: 'AK2.QT..98' (spades, hearts, diamonds, clubs; a void is empty)."""
+    parts = []
+    for s in PBN_SUITS:
+        ranks = sorted([c % 13 for c in cards if 0 <= c < 52 and c // 13 == s], reverse=True)
+        parts.append("".join(RANK_LETTERS[r] for r in ranks))
+    return ".".join(parts)
+
+
+def deal_string(hands, first="N"):
+    """hands: {"N": [card ints], ...} -> 'N:<N hand> <E hand> <S hand> <W hand>'."""
+    i = ORDER.index(first)
+    seats = [ORDER[(i + k) % 4] for k in range(4)]
+    return first + ":" + " ".join(hand_string(hands.get(s, ())) if hands.get(s) is not None
+                                  else "-" for s in seats)
+
+
+def parse_deal(text):
+    """'N:... ... ... ...' -> {"N": [card ints], ...}; ParseError naming the offending part."""
+    if len(text) < 2 or text[1] != ":" or text[0].upper() not in ORDER:
+        raise ParseError("PBN deal %r must start with N:, E:, S: or W:" % text[:12])
+    hands_txt = text[2:].split()
+    if len(hands_txt) != 4:
+        raise ParseError("PBN deal needs 4 hands, found %d" % len(hands_txt))
+    i = ORDER.index(text[0].upper())
+    out = {}
+    for k, h in enumerate(hands_txt):
+        seat = ORDER[(i + k) % 4]
+        if h == "-":
+            out[seat] = None
+            continue
+        suits = h.split(".")
+        if len(suits) != 4:
+            raise ParseError("PBN hand %r of %s needs 4 suits separated by dots" % (h, seat))
+        cards = []
+        for s, ranks in zip(PBN_SUITS, suits):
+            for r in ranks.upper():
+                cards.append(parse_card(r + SUIT_LETTERS[s]))
+        out[seat] = sorted(cards)
+    return out
+
+
+def _q(v):
+    return str(v).replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _tag(name, value):
+    return '[%s "%s"]' % (name, _q(value))
+
+
+def pbn(result):
+    """PBN 2.1, export format (CRLF line ends), one game per board that has an original deal."""
+    nl = "\r\n"
+    lines = ["% PBN 2.1", "% EXPORT", "%% Overplay results, session %s" % result["session"], ""]
+    date = (result["date"] or "").replace("-", ".") or "????.??.??"
+    event = "Overplay %s, session %s" % (result["game_name"], result["session"])
+    for b in result["boards"]:
+        d = b["deal"]
+        if d is None or d["hands"] is None:
+            continue
+        tags = (("Event", event), ("Site", "?"), ("Date", date), ("Board", b["board"]),
+                ("West", "?"), ("North", "?"), ("East", "?"), ("South", "?"),
+                ("Dealer", d["dealer"]), ("Vulnerable", "None"),
+                ("Deal", deal_string(d["hands"], d["dealer"])), ("Scoring", "?"),
+                ("Declarer", "?"), ("Contract", "?"), ("Result", "?"))
+        lines.extend(_tag(k, v) for k, v in tags)
+        lines.append("{%s}" % _board_comment(b).replace("}", ")"))
+        lines.append("")
+    return nl.join(lines) + nl
+
+
+def _board_comment(b):
+    d = b["deal"]
+    parts = ["Trump %s turned by %s (table %d, shoe %d)." % (d["trump"] or "none", d["dealer"],
+                                                             d["table"], d["shoe_id"])]
+    for r in b["tables"]:
+        parts.append("Table %d: %s." % (r["table"], _result_words(r)))
+    return " ".join(parts)
+
+
+def _result_words(r):
+    if "score_ns" in r:
+        s = "N-S %d, E-W %d" % (r["score_ns"], r["score_ew"])
+        if r.get("award") == "average":
+            s += " (average score awarded)"
+        return s
+    if r.get("award") == "new_deal":
+        return "new deal ordered"
+    return "no result"
+
+
+CSV_FIELDS = ("session", "board", "table", "shoe_id", "dealer", "trump", "mode", "trump_turned",
+              "slip", "tricks_ns", "tricks_ew", "award", "score_ns", "score_ew", "diff_ns",
+              "diff_ew", "findings", "rulings")
+
+
+def csv_rows(result):
+    for b in result["boards"]:
+        d = b["deal"] or {}
+        for r in b["tables"]:
+            yield {"session": result["session"], "board": b["board"], "table": r["table"],
+                   "shoe_id": r["shoe_id"], "dealer": d.get("dealer", ""),
+                   "trump": d.get("trump") or "", "mode": r["mode"] or "",
+                   "trump_turned": r["trump_turned"] or "", "slip": r["slip"] or "",
+                   "tricks_ns": _n(r["tricks_ns"]), "tricks_ew": _n(r["tricks_ew"]),
+                   "award": r.get("award") or "", "score_ns": _n(r.get("score_ns")),
+                   "score_ew": _n(r.get("score_ew")), "diff_ns": _n(r.get("diff_ns")),
+                   "diff_ew": _n(r.get("diff_ew")),
+                   "findings": " ".join(rm.F.name(c) for c in r["findings"]),
+                   "rulings": " ".join(x["code"] for x in r["rulings"])}
+
+
+def _n(v):
+    return "" if v is None else v
+
+
+def csv_text(result):
+    out = io.StringIO()
+    w = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
+    w.writeheader()
+    for row in csv_rows(result):
+        w.writerow(row)
+    return out.getvalue()
+
+
+def _hand_line(cards):
+    return "  ".join("%s %s" % (("S", "H", "D", "C")[i], hand_string(cards).split(".")[i] or "-")
+                     for i in range(4))
+
+
+def text(result):
+    """The director's summary for a terminal."""
+    L = []
+    L.append("Session %s: %s, %d table%s, boards %s, date %s" % (
+        result["session"], result["game_name"], result["tables"],
+        "" if result["tables"] == 1 else "s", _boards_span(result), result["date"] or "?"))
+    L.append("Shoes: " + ", ".join("table %s shoe %s" % kv for kv in result["shoes"].items()))
+    for b in result["boards"]:
+        d = b["deal"]
+        L.append("")
+        if d is None:
+            L.append("Board %d: no original deal synced" % b["board"])
+        else:
+            L.append("Board %d: dealer %s, trump %s (dealt at table %d)%s" % (
+                b["board"], d["dealer"], d["trump"] or "none", d["table"],
+                "" if d["complete"] else ", deal incomplete"))
+            for s in ORDER:
+                if d["hands"] and s in d["hands"]:
+                    L.append("  %s  %s" % (s, _hand_line(d["hands"][s])))
+        if b.get("average_ns") is not None:
+            L.append("  average N-S %d, E-W %d" % (b["average_ns"], b["average_ew"]))
+        for r in b["tables"]:
+            tr = ("tricks N-S %d E-W %d" % (r["tricks_ns"], r["tricks_ew"])
+                  if r["tricks_ns"] is not None else "no tricks recorded")
+            sc = ("score %d/%d  %+d/%+d" % (r["score_ns"], r["score_ew"], r["diff_ns"],
+                                             r["diff_ew"]) if "score_ns" in r else "")
+            L.append("  table %d %-8s %-22s %s%s" % (r["table"], r["mode"] or "", tr, sc,
+                                                    "  AVERAGE AWARDED" if r.get("award") ==
+                                                    "average" else ""))
+        if b["status"] != "scored":
+            L.append("  " + b["status"])
+    L.append("")
+    L.append("Pairs (plus/minus against their own direction's average, DW-24):")
+    for p in sorted(result["pairs"], key=lambda p: (p["side"], p["rank"])):
+        L.append("  %-2d %-6s total %3d  %+d  (%d boards)" % (p["rank"], p["pair"], p["total"],
+                                                            p["plus_minus"], p["boards"]))
+    L.append("")
+    L.append("Rulings:")
+    n = 0
+    for b in result["boards"]:
+        for r in b["tables"]:
+            for f in r["findings"]:
+                L.append("  board %d table %d: %s" % (b["board"], r["table"], rm.finding_text(f)))
+            for x in r["rulings"]:
+                n += 1
+                L.append("    %s %s: %s [%s]" % (x["code"], x["ruling"], x["text"], x["citation"]))
+    if not n:
+        L.append("  none")
+    L.append("Irregularities recorded by the shoes:")
+    for e in result["events"]:
+        L.append("  board %s table %s: %s" % (e["board"] or "-", e["table"] or "?", e["text"]))
+    if not result["events"]:
+        L.append("  none")
+    return "\n".join(L) + "\n"
+
+
+def _boards_span(result):
+    ns = [b["board"] for b in result["boards"]]
+    if not ns:
+        return "none"
+    return "%d-%d" % (min(ns), max(ns)) if len(ns) > 1 else str(ns[0])
+
+
+__all__ = ["text", "csv_text", "pbn", "deal_string", "parse_deal", "card_name"]

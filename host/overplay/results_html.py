@@ -1,0 +1,193 @@
+"""The director's HTML report: one self-contained file (no scripts, fonts or images to fetch).
+
+    from overplay import results_html
+    page = results_html.html(result)        # result = results_model.load(store, session_id)
+
+Reads on screen and prints on A4/letter: the pairs' ranking first, then one block per board
+(the deal as a compass diagram, each table's tricks, score and difference, the rulings on it),
+then every ruling with its citation and every irregularity the shoes recorded. All text from
+the database goes through html.escape.
+"""
+
+from html import escape
+
+from overplay import results_model as rm
+
+SUITS = ((3, "\u2660", "S", "black"), (2, "\u2665", "H", "red"),
+         (1, "\u2666", "D", "red"), (0, "\u2663", "C", "black"))
+RANKS = "23456789TJQKA"
+
+CSS = """
+body{font-family:Georgia,'Times New Roman',serif;margin:1.5em auto;max-width:60em;color:#111;
+padding:0 1em;line-height:1.35}
+h1{font-size:1.6em;margin-bottom:.2em}h2{font-size:1.25em;border-bottom:1px solid #999;
+margin-top:1.6em}h3{font-size:1.1em;margin:.2em 0 .4em}
+.meta{color:#444}table{border-collapse:collapse;margin:.4em 0}
+th,td{border:1px solid #bbb;padding:.2em .55em;text-align:left;vertical-align:top}
+th{background:#eee}td.n{text-align:right;font-variant-numeric:tabular-nums}
+.board{border:1px solid #999;border-radius:4px;padding:.6em .9em;margin:1em 0;
+break-inside:avoid;page-break-inside:avoid}
+.deal{display:grid;grid-template-columns:repeat(3,minmax(8em,auto));gap:.2em .8em;
+margin:.3em 0 .6em;width:max-content}
+.hand{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:.95em}
+.seat{font-weight:bold}.red{color:#b00}.mid{text-align:center;align-self:center;color:#444;
+font-size:.9em}.avg{background:#fff3c4}.flag{color:#8a1c00;font-weight:bold}
+.ruling{margin:.3em 0 .3em 1em}.cite{color:#555;font-size:.9em}
+.status{font-style:italic;color:#555}
+@media print{body{margin:0;max-width:none}.board{border-color:#666}a{color:inherit}}
+"""
+
+
+def e(v):
+    return escape("" if v is None else str(v), quote=True)
+
+
+def _hand(cards):
+    lines = []
+    for s, sym, letter, colour in SUITS:
+        ranks = sorted([c % 13 for c in cards if 0 <= c < 52 and c // 13 == s], reverse=True)
+        txt = "".join(RANKS[r] for r in ranks) or "\u2014"
+        lines.append('<span class="%s" title="%s">%s</span> %s' % (
+            colour, letter, sym, e(txt)))
+    return "<br>".join(lines)
+
+
+def _deal(d):
+    if d is None:
+        return '<p class="status">No original deal was synced for this board.</p>'
+    h = d["hands"] or {}
+
+    def cell(seat):
+        if seat not in h:
+            return "<div></div>"
+        mark = " (dealer)" if seat == d["dealer"] else ""
+        return '<div class="hand"><span class="seat">%s%s</span><br>%s</div>' % (
+            e(seat), e(mark), _hand(h[seat]))
+    mid = '<div class="mid">trump<br><b>%s</b><br>dealer %s</div>' % (e(d["trump"] or "none"),
+                                                                      e(d["dealer"]))
+    return '<div class="deal">%s%s%s%s%s%s%s%s%s</div>' % (
+        "<div></div>", cell("N"), "<div></div>", cell("W"), mid, cell("E"),
+        "<div></div>", cell("S"), "<div></div>")
+
+
+def _num(v, signed=False):
+    if v is None:
+        return ""
+    return ("%+d" % v) if signed else str(v)
+
+
+def _tables(b):
+    rows = ['<table><tr><th>Table</th><th>Shoe</th><th>Deal</th><th>Trump turned</th>'
+            '<th>Slip</th><th>Tricks N-S</th><th>Tricks E-W</th><th>Score N-S</th>'
+            '<th>Score E-W</th><th>\u00b1 N-S</th><th>\u00b1 E-W</th><th>Ruling</th></tr>']
+    for r in b["tables"]:
+        cls = ' class="avg"' if r.get("award") == "average" else ""
+        ruling = " ".join(x["code"] for x in r["rulings"])
+        if r.get("award") == "average":
+            ruling += " \u2192 average score"
+        elif r.get("award") == "new_deal":
+            ruling += " \u2192 new deal"
+        rows.append(
+            '<tr%s><td class="n">%s</td><td class="n">%s</td><td>%s</td><td>%s</td><td>%s</td>'
+            '<td class="n">%s</td><td class="n">%s</td><td class="n">%s</td><td class="n">%s'
+            '</td><td class="n">%s</td><td class="n">%s</td><td>%s</td></tr>' % (
+                cls, e(r["table"]), e(r["shoe_id"]), e(r["mode"] or ""),
+                e(r["trump_turned"] or ""), e(r["slip"] or ""), e(_num(r["tricks_ns"])),
+                e(_num(r["tricks_ew"])), e(_num(r.get("score_ns"))),
+                e(_num(r.get("score_ew"))), e(_num(r.get("diff_ns"), True)),
+                e(_num(r.get("diff_ew"), True)), e(ruling)))
+    rows.append("</table>")
+    return "".join(rows)
+
+
+def _rulings_of(b):
+    out = []
+    for r in b["tables"]:
+        for f in r["findings"]:
+            out.append('<p class="flag">Table %s: %s</p>' % (e(r["table"]),
+                                                             e(rm.finding_text(f))))
+        if r["findings"] and r.get("phase"):
+            out.append('<p class="cite">judged as found at: %s</p>'
+                       % e(r["phase"].replace("_", " ")))
+        for x in r["rulings"]:
+            out.append('<div class="ruling"><b>%s</b> (%s): %s<br><span class="cite">%s</span>'
+                       '</div>' % (e(x["code"]), e(x["ruling"].replace("_", " ")), e(x["text"]),
+                                   e(x["citation"])))
+    return "".join(out)
+
+
+def _board(b):
+    avg = ""
+    if b.get("average_ns") is not None:
+        avg = ('<p class="meta">Average of the tables that played it: N-S %s, E-W %s</p>'
+               % (e(b["average_ns"]), e(b["average_ew"])))
+    status = "" if b["status"] == "scored" else '<p class="status">%s</p>' % e(b["status"])
+    return ('<section class="board" id="board-%s"><h3>Board %s</h3>%s%s%s%s%s</section>'
+            % (e(b["board"]), e(b["board"]), _deal(b["deal"]), _tables(b), avg, status,
+               _rulings_of(b)))
+
+
+def _pairs(result):
+    rows = ['<table><tr><th>Rank</th><th>Pair</th><th>Total tricks</th><th>\u00b1 average</th>'
+            '<th>Boards</th></tr>']
+    for p in sorted(result["pairs"], key=lambda p: (p["side"], p["rank"], p["table"])):
+        rows.append('<tr><td class="n">%s</td><td>%s</td><td class="n">%s</td>'
+                    '<td class="n">%s</td><td class="n">%s</td></tr>' % (
+                        e(p["rank"]), e(p["pair"]), e(p["total"]),
+                        e(_num(p["plus_minus"], True)), e(p["boards"])))
+    rows.append("</table>")
+    return "".join(rows)
+
+
+def _all_rulings(result):
+    items = []
+    for b in result["boards"]:
+        for r in b["tables"]:
+            for x in r["rulings"]:
+                items.append("<tr><td class=\"n\">%s</td><td class=\"n\">%s</td><td>%s</td>"
+                             "<td>%s</td><td>%s</td><td>%s</td></tr>" % (
+                                 e(b["board"]), e(r["table"]), e(x["code"]),
+                                 e(x["ruling"].replace("_", " ")), e(x["text"]),
+                                 e(x["citation"])))
+    if not items:
+        return "<p>No rulings: every deal and overplay matched.</p>"
+    return ("<table><tr><th>Board</th><th>Table</th><th>Ruling</th><th>Outcome</th>"
+            "<th>Text</th><th>Citation</th></tr>%s</table>" % "".join(items))
+
+
+def _events(result):
+    if not result["events"]:
+        return "<p>None recorded.</p>"
+    rows = "".join("<tr><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
+                   "<td>%s</td></tr>" % (e(x["board"] or "-"), e(x["table"] or "?"),
+                                         e(x["shoe_id"]), e(x["text"]))
+                   for x in result["events"])
+    return ("<table><tr><th>Board</th><th>Table</th><th>Shoe</th><th>What</th></tr>%s</table>"
+            % rows)
+
+
+def html(result):
+    """The whole report as one HTML string."""
+    title = "Session %s \u2014 %s" % (result["session"], result["game_name"])
+    boards = [b["board"] for b in result["boards"]]
+    span = ("boards %d\u2013%d" % (min(boards), max(boards))) if boards else "no boards"
+    shoes = ", ".join("table %s: shoe %s" % (t, s) for t, s in result["shoes"].items())
+    parts = [
+        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        "<title>%s</title><style>%s</style></head><body>" % (e(title), CSS),
+        "<h1>%s</h1>" % e(title),
+        '<p class="meta">%s table%s, %s; date %s; synced %s to %s.<br>Shoes: %s.</p>' % (
+            e(result["tables"]), "" if result["tables"] == 1 else "s", e(span),
+            e(result["date"] or "?"), e(result["synced"]["first"] or "?"),
+            e(result["synced"]["last"] or "?"), e(shoes or "none")),
+        "<h2>Pairs</h2>",
+        '<p class="meta">Each pair\'s total tricks, plus or minus against the average of its '
+        "own direction (DW-24); averaged boards count the average score (DW-25).</p>",
+        _pairs(result), "<h2>Boards</h2>"]
+    parts.extend(_board(b) for b in result["boards"])
+    parts += ["<h2>Rulings</h2>", _all_rulings(result),
+              "<h2>Irregularities recorded by the shoes</h2>", _events(result),
+              '<p class="meta">Made by overplay results from the club database.</p>',
+              "</body></html>"]
+    return "\n".join(parts) + "\n"

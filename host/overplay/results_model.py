@@ -1,0 +1,247 @@
+"""The director's results, read from the club database: sessions, boards, tables, rulings.
+
+    from overplay.store import Store
+    from overplay import results_model as rm
+    st = Store("club.sqlite")
+    rm.sessions(st)                       # [{"id", "game", "boards", "tables", ...}] oldest first
+    s = rm.load(st)                       # the newest session; rm.load(st, session_id=3)
+    s["boards"][0]["deal"]["hands"]       # {"N": [card ints], "E": ..., ...} from the handprint
+    s["boards"][0]["tables"][0]           # {"table", "tricks_ns", "score_ns", "diff_ns", ...}
+    s["pairs"]                            # totals, plus/minus and rank per pair (DW-24)
+
+A session is the set-ups `overplay session new` made for one game and board range with the
+same number of tables on the same day (one per table); its id is the lowest setup id. A shoe's
+records belong to the set-up named by the last SESSION record before them in its journal.
+Records of shoes that never had a set-up form session 0, per game.
+
+Rulings are the laws engine's (overplay_core.laws) on the findings the shoes recorded:
+the original deal's at its table, each overplay check's at its table. A finding on an
+overplay followed by a SCORE for that board at that table was found after play began (the
+table played the deal); otherwise before. Scores (overplay_core.scoring_whist): the tricks
+keyed in, or the average where a ruling awards it (DW-25); rulings_scores.py has the rules.
+"""
+
+import json
+
+from overplay_core import findings as F
+from overplay_core import games, handprint, records
+
+from overplay import results_rulings as rr
+
+SEATS = games.SEAT_NAMES
+
+
+def _q(st, sql, args=()):
+    return st.db.execute(sql, args).fetchall()
+
+
+def _setups(st):
+    rows = _q(st, "SELECT setup_id, game, variant, first_board, last_board, table_no, tables, "
+                  "movement, shoe_id, created_at FROM sessions ORDER BY setup_id")
+    keys = ("setup_id", "game", "variant", "first", "last", "table", "tables", "movement",
+            "shoe_id", "created_at")
+    return [dict(zip(keys, r)) for r in rows]
+
+
+def _group_key(s):
+    return (s["game"], s["variant"], s["first"], s["last"], s["tables"], s["movement"],
+            (s["created_at"] or "")[:10])
+
+
+def sessions(st):
+    """Every session in the database: id, game, boards, tables, set-ups, records seen."""
+    groups = {}
+    for s in _setups(st):
+        g = groups.setdefault(_group_key(s), [])
+        g.append(s)
+    out = []
+    for key, g in groups.items():
+        first = g[0]
+        out.append({"id": first["setup_id"], "game": first["game"], "variant": first["variant"],
+                    "first": first["first"], "last": first["last"], "tables": first["tables"],
+                    "movement": first["movement"], "date": key[6],
+                    "setups": [s["setup_id"] for s in g]})
+    assigned = _assign(st)
+    loose = sorted(set(assigned.get(None, {}).keys()))
+    for game in loose:
+        out.append({"id": 0, "game": game, "variant": 0, "first": None, "last": None,
+                    "tables": None, "movement": 0, "date": "", "setups": []})
+    out.sort(key=lambda s: s["id"])
+    return out
+
+
+def _assign(st):
+    """{setup_id or None: {game: [(shoe_id, seq)]}} for DEAL/CHECK/SCORE/EVENT records."""
+    out = {}
+    current = {}
+    rows = _q(st, "SELECT r.shoe_id, r.seq, r.type, ss.setup_id, d.game, s.game FROM records r "
+                  "LEFT JOIN shoe_sessions ss ON ss.shoe_id=r.shoe_id AND ss.seq=r.seq "
+                  "LEFT JOIN deals d ON d.shoe_id=r.shoe_id AND d.seq=r.seq "
+                  "LEFT JOIN results s ON s.shoe_id=r.shoe_id AND s.seq=r.seq "
+                  "ORDER BY r.shoe_id, r.seq")
+    for shoe, seq, rtype, setup, dgame, sgame in rows:
+        if rtype == records.SESSION:
+            current[shoe] = setup
+            continue
+        sid = current.get(shoe)
+        game = dgame or sgame or 0
+        out.setdefault(sid, {}).setdefault(game, []).append((shoe, seq))
+    return out
+
+
+def find_session(st, session_id=None):
+    """The session dict for an id (newest when None); LookupError naming what exists."""
+    all_s = sessions(st)
+    if not all_s:
+        raise LookupError("no sessions and no records in %s: sync the shoes first "
+                          "(`overplay sync`)" % st.path)
+    if session_id is None:
+        return max(all_s, key=lambda s: (s["id"] or 0))
+    for s in all_s:
+        if s["id"] == session_id:
+            return s
+    raise LookupError("no session %d in %s; there are: %s" % (
+        session_id, st.path, ", ".join(str(s["id"]) for s in all_s)))
+
+
+def _keys_for(st, sess):
+    assigned = _assign(st)
+    keys = []
+    if sess["id"] == 0:
+        keys = assigned.get(None, {}).get(sess["game"], [])
+    else:
+        for sid in sess["setups"]:
+            for lst in assigned.get(sid, {}).values():
+                keys.extend(lst)
+    return set(keys)
+
+
+def _rows(st, table, cols, keys):
+    rows = _q(st, "SELECT shoe_id, seq, %s FROM %s ORDER BY shoe_id, seq" % (cols, table))
+    return [r for r in rows if (r[0], r[1]) in keys]
+
+
+def _card(c):
+    from overplay_core.cards import card_name
+    return card_name(c) if 0 <= c <= 52 else None
+
+
+def _hands(hp, profile):
+    try:
+        hs = handprint.hands(bytes(hp), profile.pack, profile.seats)
+    except ValueError:
+        return None
+    return {SEATS[s]: list(hs[s]) for s in range(profile.seats)}
+
+
+def _codes(text):
+    return [int(x) for x in text.split(",") if x.strip()] if text else []
+
+
+def load(st, session_id=None):
+    """Everything the director's report shows for one session, as plain dicts and lists."""
+    sess = find_session(st, session_id)
+    keys = _keys_for(st, sess)
+    game = sess["game"]
+    profile = games.profile(game, sess["variant"] or 0)
+    deals = _rows(st, "deals", "board, table_no, dealer, mode, trump, flags, handprint, "
+                               "findings", keys)
+    checks = _rows(st, "checks", "board, table_no, slip, findings, rulings", keys)
+    scores = _rows(st, "results", "board, table_no, tricks_ns, tricks_ew, points_ns, points_ew",
+                   keys)
+    events = _rows(st, "events", "code, name, board, a, b", keys)
+    synced = _q(st, "SELECT MIN(synced_at), MAX(synced_at) FROM records")[0]
+    shoes = {}
+    boards = {}
+
+    def board(n):
+        return boards.setdefault(n, {"board": n, "deal": None, "tables": {}})
+
+    def at(n, t):
+        return board(n)["tables"].setdefault(t, {
+            "table": t, "shoe_id": None, "mode": None, "tricks_ns": None, "tricks_ew": None,
+            "trump_turned": None, "slip": None, "findings": [], "rulings": [], "award": None,
+            "phase": None, "seqs": []})
+
+    for shoe, seq, b, t, dealer, mode, trump, flags, hp, fnd in deals:
+        shoes[t] = shoe
+        row = at(b, t)
+        row["shoe_id"] = shoe
+        row["seqs"].append(seq)
+        if flags & records.FLAG_ABANDONED:
+            continue
+        if mode == records.MODE_ORIGINAL:
+            row["mode"] = "original"
+            row["findings"] = _codes(fnd)
+            board(b)["deal"] = {"table": t, "shoe_id": shoe, "seq": seq, "dealer": SEATS[dealer],
+                                "dealer_seat": dealer, "trump": _card(trump),
+                                "hands": _hands(hp, profile), "complete":
+                                bool(flags & records.FLAG_COMPLETE)}
+        else:
+            row["mode"] = "overplay"
+            row["trump_turned"] = _card(trump)
+    slip_words = {records.SLIP_OK: "matches", records.SLIP_MISMATCH: "differs",
+                  records.SLIP_MISSING: "missing", records.SLIP_FORGED: "forged"}
+    for shoe, seq, b, t, slip, fnd, rul in checks:
+        shoes[t] = shoe
+        row = at(b, t)
+        row["shoe_id"] = shoe
+        row["mode"] = "overplay"
+        row["slip"] = slip_words.get(slip, str(slip))
+        row["findings"] = _codes(fnd)
+        row["check_seq"] = seq
+    for shoe, seq, b, t, tns, tew, pns, pew in scores:
+        shoes.setdefault(t, shoe)
+        row = at(b, t)
+        row["shoe_id"] = row["shoe_id"] or shoe
+        row["tricks_ns"], row["tricks_ew"] = tns, tew  # the latest SCORE counts
+    tables = sess["tables"] or max([t for b in boards.values() for t in b["tables"]] or [1])
+    out_boards = []
+    for n in sorted(boards):
+        b = boards[n]
+        d = b["deal"]
+        for t in sorted(b["tables"]):
+            row = b["tables"][t]
+            if row["findings"]:
+                rr.rule(row, d, b["tables"], game, sess["variant"] or 0, tables)
+        b["tables"] = [b["tables"][t] for t in sorted(b["tables"])]
+        out_boards.append(b)
+    irregular = [{"shoe_id": shoe, "seq": seq, "table": _table_of(shoes, shoe),
+                  "board": b, "event": name, "card": _card(a) if code in _CARD_EVENTS else None,
+                  "text": _event_text(code, name, a)}
+                 for shoe, seq, code, name, b, a, _b in events
+                 if code not in (records.EV_DECK_ENROLLED, records.EV_POWER_ON)]
+    result = {"session": sess["id"], "game": game, "game_name": games.GAME_NAMES[game],
+              "variant": sess["variant"] or 0, "tables": tables, "first": sess["first"],
+              "last": sess["last"], "date": sess["date"] or (synced[0] or "")[:10],
+              "synced": {"first": synced[0], "last": synced[1]},
+              "shoes": {str(t): shoes[t] for t in sorted(shoes)}, "boards": out_boards,
+              "events": irregular}
+    rr.score(result)
+    return result
+
+
+_CARD_EVENTS = (records.EV_CARD_EXPOSED, records.EV_DUPLICATE_READ, records.EV_OTHER_DECK)
+
+
+def _event_text(code, name, a):
+    words = name.replace("_", " ")
+    if code in _CARD_EVENTS and 0 <= a <= 52:
+        return "%s: %s" % (words, _card(a))
+    return words
+
+
+def _table_of(shoes, shoe):
+    for t, s in shoes.items():
+        if s == shoe:
+            return t
+    return None
+
+
+def finding_text(code):
+    return "%s: %s" % (F.name(code), F.sentence(code))
+
+
+def dumps(result):
+    """The result as JSON text (the --format json export)."""
+    return json.dumps(result, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

@@ -1,0 +1,159 @@
+"""Rulings on what the shoes found, and the scores they lead to (duplicate whist).
+
+    rule(row, deal, rows_by_table, game, variant, tables)  # row["rulings"], row["outcome"]
+    score(result)       # each board's table scores and differences, pair totals and ranks
+
+`rule` asks the laws engine (overplay_core.laws.judge) about one table's findings on one
+board: the original deal's findings at the table that dealt it; an overplay's findings at the
+checking table, with the trump on the slip and the trump turned. A wrong trump (or other
+overplay error) followed by a SCORE at that table was found after play began (Law IV §9).
+
+`score` applies the outcome: "average_score" gives the table the average (DW-25; Law IV §10's
+award goes to the original table), "new_deal" voids the board (nobody scores it), anything
+else leaves the tricks keyed in. Then scoring_whist.compare per board, totals per table, and
+plus/minus per pair against its own direction (DW-24), ranked.
+"""
+
+from overplay_core import findings as F
+from overplay_core import games, laws
+from overplay_core import scoring_whist as sw
+from overplay_core.errors import ParseError, RuleError
+
+ORIGINAL_TABLE_AVERAGE = ("DW-IV-10b",)  # "the players at the original table take the average"
+
+
+def _cite(c):
+    parts = [c.get("game", ""), c.get("law", "")]
+    if c.get("section"):
+        parts.append(c["section"])
+    return "%s; catalogue %s" % (", ".join(p for p in parts if p), c.get("catalogue", "?"))
+
+
+def case_for(row, deal, game, variant, tables):
+    """The `overplay judge` input for one table's findings on one board."""
+    data = {"game": _game_name(game), "variants": games.variant_names(variant),
+            "context": {"tables": tables}}
+    ctx = data["context"]
+    if deal is not None:
+        ctx["dealer"] = deal["dealer"]
+    given = [F.name(c) for c in row["findings"]]
+    if row["mode"] == "overplay":
+        ctx["overplay"] = True
+        played = row["tricks_ns"] is not None
+        if F.TRUMP_DIFFERS_FROM_SLIP in row["findings"] and deal is not None \
+                and deal["trump"] and row["trump_turned"]:
+            given.remove(F.name(F.TRUMP_DIFFERS_FROM_SLIP))
+            data["trump_slip"] = deal["trump"]
+            data["overplay"] = {"trump_turned": row["trump_turned"]}
+        ctx["phase"] = "play_begun" if played else "trump_turned"
+    else:
+        ctx["phase"] = "deal_completed"
+    data["findings"] = given
+    return data
+
+
+def _game_name(game):
+    for name, gid in games.GAME_IDS.items():
+        if gid == game:
+            return name
+    return str(game)
+
+
+def rule(row, deal, rows_by_table, game, variant, tables):
+    data = case_for(row, deal, game, variant, tables)
+    row["phase"] = data["context"]["phase"]
+    try:
+        res = laws.judge(data)
+    except (ParseError, RuleError) as e:
+        row["rulings"] = [{"code": "-", "ruling": "refer_to_director", "citation": "",
+                           "text": "the laws engine could not judge this: %s" % e}]
+        row["outcome"] = "refer_to_director"
+        return
+    row["rulings"] = [{"code": r["code"], "ruling": r["ruling"], "text": r["text"],
+                       "finding": r.get("finding", ""), "citation": _cite(r["citation"])}
+                      for r in res["rulings"]]
+    row["outcome"] = res["outcome"]
+    codes = [r["code"] for r in res["rulings"]]
+    if res["outcome"] == "average_score":
+        target = row
+        if any(c in ORIGINAL_TABLE_AVERAGE for c in codes) and deal is not None:
+            target = rows_by_table.get(deal["table"], row)
+        target["award"] = "average"
+        target["award_by"] = [c for c in codes]
+    elif res["outcome"] == "new_deal":
+        row["award"] = "new_deal"
+        row["award_by"] = codes
+
+
+def _rank(values):
+    """1 for the highest; equal values share a rank."""
+    order = sorted(values, reverse=True)
+    return [order.index(v) + 1 for v in values]
+
+
+def score(result, rounding=sw.HALF_UP):
+    """Fill each board's table scores, the pair totals and ranks, into `result`."""
+    tables = list(range(1, result["tables"] + 1))
+    for b in result["boards"]:
+        rows = {r["table"]: r for r in b["tables"]}
+        b["status"] = "scored"
+        if any(r.get("award") == "new_deal" for r in rows.values()):
+            b["status"] = "new deal ordered: not scored"
+            continue
+        entries = []
+        for t in tables:
+            r = rows.get(t)
+            if r is None:
+                continue
+            if r.get("award") == "average":
+                entries.append((t, sw.AVERAGE))
+            elif r["tricks_ns"] is not None and sw.check_tricks(r["tricks_ns"]) == sw.OK:
+                entries.append((t, r["tricks_ns"]))
+        if not [e for t, e in entries if e >= 0]:
+            b["status"] = "no result: no table played it validly"
+            continue
+        b["average_ns"] = sw.average_score([e for t, e in entries if e >= 0], rounding)
+        b["average_ew"] = sw.average_score([13 - e for t, e in entries if e >= 0], rounding)
+        for (t, e), (ns, ew, dns, dew) in zip(entries, sw.compare([e for t, e in entries],
+                                                                  rounding)):
+            r = rows[t]
+            r["score_ns"], r["score_ew"], r["diff_ns"], r["diff_ew"] = ns, ew, dns, dew
+        missing = [t for t in tables if t not in [x for x, _ in entries]]
+        if missing:
+            b["status"] = "scored; no result from table %s" % ", ".join(map(str, missing))
+    result["pairs"] = _pairs(result, tables, rounding)
+
+
+def _pairs(result, tables, rounding):
+    counted = [b for b in result["boards"] if b["status"].startswith("scored")]
+    complete = all(len([r for r in b["tables"] if "score_ns" in r]) == len(tables)
+                   for b in counted)
+    if complete and counted:
+        matrix = []
+        for b in counted:
+            rows = {r["table"]: r for r in b["tables"]}
+            matrix.append([sw.AVERAGE if rows[t].get("award") == "average"
+                           else rows[t]["tricks_ns"] for t in tables])
+        tot = sw.totals(matrix, rounding)
+    else:
+        tot = []
+        for t in tables:
+            ns = ew = 0
+            for b in counted:
+                for r in b["tables"]:
+                    if r["table"] == t and "score_ns" in r:
+                        ns += r["score_ns"]
+                        ew += r["score_ew"]
+            tot.append((ns, ew))
+    played = {t: sum(1 for b in counted for r in b["tables"] if r["table"] == t and
+                     "score_ns" in r) for t in tables}
+    pairs = []
+    for side, k in (("N-S", 0), ("E-W", 1)):
+        totals = [tot[i][k] for i in range(len(tables))]
+        pm = sw.plus_minus(totals, rounding) if totals else []
+        ranks = _rank(pm)
+        for i, t in enumerate(tables):
+            pairs.append({"pair": "%s %d" % (side, t), "side": side, "table": t,
+                          "total": totals[i], "plus_minus": pm[i], "rank": ranks[i],
+                          "boards": played[t]})
+    return pairs
