@@ -21,6 +21,7 @@ COMMANDS = (
     ("sync", "sync"),
     ("enroll", "enroll"),
     ("session", "session_cmd"),
+    ("results", "results"),
 )
 
 
