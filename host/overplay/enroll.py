@@ -14,7 +14,8 @@ import struct
 from overplay_core import wire
 
 from overplay.cli import UserError
-from overplay.sync import HostLink, SyncError, find_port, hello, open_port, open_store
+from overplay.sync import (HostLink, SyncError, find_port, finish, hello, open_port,
+                           open_store)
 
 HELP = "give a shoe a fresh secret key and shoe id, and record it in the club database"
 
@@ -59,7 +60,7 @@ def enroll(ser, st, shoe_id=None, name=None, force=False):
         if seq != shoe_id:
             raise SyncError("the shoe acknowledged shoe id %d, not %d: enrol again"
                             % (seq, shoe_id))
-        hl.request(wire.DONE, 0, b"", wire.DONE_ACK, tries=2)  # end the link, REPL back on
+        finish(hl, 0)  # end the link: the shoe's REPL interrupt is back on
     except SyncError as e:
         raise UserError(str(e))
     return shoe_id

@@ -168,6 +168,24 @@ def hello(hl):
             "next_seq": next_seq, "setup_id": setup}
 
 
+def finish(hl, seq, tries=3):
+    """DONE(seq) -> DONE_ACK; True when the shoe confirmed.
+
+    After answering DONE the shoe closes the sync and ignores everything but HELLO, so when its
+    DONE_ACK is lost the PC opens the link again (HELLO, whose frame is free of 0x03) before
+    repeating DONE. Unconfirmed is no failure: the DB holds the records, and the shoe frees
+    their space at the next sync's DONE."""
+    for attempt in range(tries):
+        try:
+            if attempt:
+                hello(hl)
+            hl.request(wire.DONE, seq, b"", wire.DONE_ACK, tries=1)
+            return True
+        except SyncError:
+            continue
+    return False
+
+
 class Summary:
     def __init__(self, shoe_id):
         self.shoe_id = shoe_id
@@ -178,6 +196,7 @@ class Summary:
         self.seconds = 0.0
         self.setup_pushed = None
         self.gap = None
+        self.done_confirmed = True
 
     def line(self):
         s = ("shoe %d: %d new records, %d duplicates ignored, %d rejected"
@@ -190,6 +209,8 @@ class Summary:
             s += "; session set-up %d sent" % self.setup_pushed
         if self.gap:
             s += "; records %d..%d were no longer on the shoe" % self.gap
+        if not self.done_confirmed:
+            s += "; the shoe did not confirm the end: it frees their space at the next sync"
         return s
 
 
@@ -248,7 +269,7 @@ def sync(ser, st, window=WINDOW, timeout=5.0, progress=None, port="", batch_size
     try:
         _pull(hl, st, summary, sync_id, start, window, timeout, progress, batch_size)
         # Only a known shoe may forget what it sent: an unknown shoe's records stay on it.
-        hl.request(wire.DONE, st.next_seq(shoe_id) if known else 0, b"", wire.DONE_ACK, tries=3)
+        summary.done_confirmed = finish(hl, st.next_seq(shoe_id) if known else 0)
     except (SyncError, ParseError) as e:
         summary.bad_frames += hl.dec.bad
         st.finish_sync(sync_id, "failed", str(e), summary.bad_frames)
