@@ -144,3 +144,42 @@ def test_progress_line_shows_records_rate_and_time_left():
     p.update(500, 1000, 24000, final=True)
     line = out.getvalue()
     assert "500/1000 records" in line and "kB/s" in line and "0:02 left" in line
+
+
+def test_sync_over_a_socket_url(tmp_path, capsys):
+    """Any pyserial URL: here socket://, with the shoe's link code served on a TCP socket."""
+    import socket
+    import threading
+    import time
+
+    import devsim
+    from link import Link, Settings
+    key = b"\x22" * 32
+    j = devsim.MemJournal()
+    devsim.fill(j, 40, key, 9)
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(1)
+    stop = threading.Event()
+
+    def shoe():
+        conn, _ = srv.accept()
+        f = conn.makefile("rwb", buffering=0)
+        link = Link(f, f, j, key, 9, Settings(None), kbd_intr=None)
+        while not stop.is_set():
+            if not link.poll():
+                time.sleep(0.001)
+        conn.close()
+    t = threading.Thread(target=shoe, daemon=True)
+    t.start()
+    db = str(tmp_path / "c.sqlite")
+    Store(db).enroll(9, key)
+    try:
+        rc = cli.main(["sync", "--port", "socket://127.0.0.1:%d" % srv.getsockname()[1],
+                       "--db", db, "--quiet"])
+    finally:
+        stop.set()
+        t.join(5)
+        srv.close()
+    assert rc == 0
+    assert capsys.readouterr().out.startswith("shoe 9: 40 new records")
