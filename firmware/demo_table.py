@@ -11,6 +11,7 @@ the signed trump slip written to the board's tray tag. The tray tags travel to t
 tables in the --trays file (the tag memory, as hex). Every other table checks the overplay:
 the tray is held over the reader, the dealer turns the trump, each hand is passed in turn.
 --wrong-trump B: on board B the dealer turns a card other than the slip's trump.
+--twice B: on board B (original deal) the 10th card passes over the reader twice.
 
 The trick counts are what the players key in at the table after each board (--tricks
 BOARD:NS_TRICKS,...). This build has no scoring terminal yet, so this script writes them as
@@ -101,7 +102,7 @@ def write_score(a, board_no, tricks_ns):
     _append(a, buf, n)
 
 
-async def deal_original(a, board_no, rng, stats, tags, trays, log):
+async def deal_original(a, board_no, rng, stats, tags, trays, log, twice=False):
     sim = a.board.sim
     sh = a.shoe
     p = a.profile
@@ -109,7 +110,10 @@ async def deal_original(a, board_no, rng, stats, tags, trays, log):
     rng.shuffle(order)
     a.command(A.CMD_DEAL, board_no)
     await _until(lambda: sh.state == DEALING, stats)
-    d = ScriptedDealer(sim, [tags[c] for c in order[:p.deal_cards]], dwell=2, gap=1)
+    passes = [tags[c] for c in order[:p.deal_cards]]
+    if twice:  # the 10th card slides back over the reader: recorded, counted once
+        passes.insert(10, passes[9])
+    d = ScriptedDealer(sim, passes, dwell=2, gap=1)
     await _until(lambda: d.done and len(a.uids) == 0, stats)
     sim.script = None
     a.command(A.CMD_END)
@@ -119,8 +123,9 @@ async def deal_original(a, board_no, rng, stats, tags, trays, log):
     await _until(lambda: sh.state == IDLE, stats)
     sim.leave(tray)
     trays[str(board_no)] = hexlify(tray.mem).decode()
-    log.append("board %d dealt by %s, %d cards, slip written%s" % (
+    log.append("board %d dealt by %s, %d cards%s, slip written%s" % (
         board_no, games.SEAT_NAMES[sh.dealer], sh.cards,
+        " (one card read twice: recorded, counted once)" if twice else "",
         "" if not sh.findings else ", findings %r" % (sh.findings,)))
 
 
@@ -195,6 +200,7 @@ async def table_script(a, setup, opts, stats, log):
             trays = json.load(f)
     rng = Lcg(int(opts.get("--seed", "11")))
     wrong = int(opts.get("--wrong-trump", "0"))
+    twice = int(opts.get("--twice", "0"))
     tricks = {}
     for item in opts.get("--tricks", "").split(","):
         if item:
@@ -202,7 +208,7 @@ async def table_script(a, setup, opts, stats, log):
             tricks[int(b)] = int(t)
     for board_no in range(setup["first"], setup["last"] + 1):
         if setup["table"] == 1:
-            await deal_original(a, board_no, rng, stats, tags, trays, log)
+            await deal_original(a, board_no, rng, stats, tags, trays, log, board_no == twice)
         else:
             await check_overplay(a, board_no, stats, tags, trays, board_no == wrong, log)
         if board_no in tricks:
@@ -224,7 +230,7 @@ def _args(argv):
         i += 2
     if i < len(argv) or "--dir" not in opts or "--trays" not in opts:
         raise SystemExit("demo_table: use --dir SHOE_FOLDER --trays FILE [--tricks B:T,...] "
-                         "[--wrong-trump B] [--seed S]")
+                         "[--wrong-trump B] [--twice B] [--seed S]")
     return opts
 
 

@@ -199,9 +199,12 @@ def text(result):
         for r in b["tables"]:
             for f in r["findings"]:
                 L.append("  board %d table %d: %s" % (b["board"], r["table"], rm.finding_text(f)))
+                n += 1
             for x in r["rulings"]:
                 n += 1
                 L.append("    %s %s: %s [%s]" % (x["code"], x["ruling"], x["text"], x["citation"]))
+            if r["findings"] and not r["rulings"]:
+                L.append("    no ruling from the laws engine: the director decides")
     if not n:
         L.append("  none")
     L.append("Irregularities recorded by the shoes:")

@@ -1,0 +1,271 @@
+"""`make demo`: a whole duplicate whist session on simulated shoes, synced, scored, reported.
+
+    python -m overplay.demo                 # what `make demo` runs
+    python -m overplay.demo --simulated     # simulated shoes even when a board is plugged in
+    python -m overplay.demo --out DIR       # somewhere else than build/demo/
+
+With no shoe plugged in (no serial port with USB VID 0x2E8A), three simulated shoes play six
+boards of duplicate whist at three tables, each shoe the real firmware (driver, app, shoe,
+tally, journal, link) under the real MicroPython interpreter on the simulated MFRC522:
+  1. each shoe is enrolled (`overplay enroll`) and given its table's session set-up
+     (`overplay session new`, pushed by `overplay sync`) over a pseudo-terminal;
+  2. table 1's shoe deals the originals and writes each board's trump slip to its tray tag;
+     tables 2 and 3 check each overplay against the slip; at table 3 the dealer turns the
+     wrong trump on board 3 and the table plays on (an irregularity, so a ruling shows);
+     the tricks keyed in after each board are recorded as signed SCORE records;
+  3. each shoe is synced into a fresh club database, build/demo/club.sqlite (`overplay sync`);
+  4. `overplay results` prints the session and writes the HTML report, PBN, CSV and JSON.
+Everything lands in build/demo/, made afresh on each run. With a shoe plugged in, the demo
+says so and syncs that shoe into the club database instead, then prints its results.
+"""
+
+import argparse
+import contextlib
+import io
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BOARDS = (1, 6)
+TABLES = 3
+WRONG_TRUMP = (3, 3)  # (table, board): the dealer turns a card other than the slip's trump
+# N-S tricks keyed in at tables 1, 2 and 3 for each board (E-W took the rest of the 13).
+TRICKS = {1: (7, 6, 8), 2: (8, 9, 7), 3: (6, 7, 6), 4: (5, 6, 4), 5: (9, 7, 8), 6: (4, 6, 5)}
+TWICE = (1, 5)  # (table, board): a card passes over the reader twice (an EVENT, counted once)
+
+
+def say(text=""):
+    print(text, flush=True)
+
+
+def step(n, text):
+    say()
+    say("[%d] %s" % (n, text))
+
+
+def _cli(argv):
+    """Run an `overplay` subcommand in this process; returns (status, its output lines)."""
+    from overplay import cli
+    out = io.StringIO()
+    err = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = cli.main(argv)
+    lines = [x for x in (out.getvalue() + err.getvalue()).splitlines() if x.strip()]
+    return status, lines
+
+
+def _run(argv, what):
+    status, lines = _cli(argv)
+    for x in lines:
+        say("    $ overplay %s: %s" % (argv[0], x) if x is lines[0] else "      " + x)
+    if status != 0:
+        raise SystemExit("demo: `overplay %s` failed (%s): %s" % (
+            " ".join(argv[:2]), what, " ".join(lines)))
+    return lines
+
+
+def give_key(port, db, shoe_id, key):
+    """Send the shoe an enrolment with this key (the ENROLL message `overplay enroll` sends).
+
+    Tray slips are signed and checked with the shoe's own record key (shoe_tray.py), so the
+    shoes of one session must hold one key for table 2 to verify table 1's slips; `overplay
+    enroll` gives every shoe a fresh random key. The demo shares table 1's key this way."""
+    import struct
+
+    from overplay_core import wire
+
+    from overplay.store import Store
+    from overplay.sync import HostLink, hello, open_port
+    st = Store(db)
+    ser = open_port(port)
+    try:
+        hl = HostLink(ser)
+        hello(hl)
+        st.enroll(shoe_id, key, "table %d" % shoe_id)
+        hl.request(wire.ENROLL, 0, struct.pack(wire.ENROLL_FMT, shoe_id) + key,
+                   wire.ENROLL_ACK)
+        hl.request(wire.DONE, 0, b"", wire.DONE_ACK, tries=2)
+    finally:
+        ser.close()
+        st.close()
+
+
+def attached_ports():
+    """Serial ports of plugged-in shoes (USB VID 0x2E8A); [] when pyserial lists none."""
+    try:
+        from serial.tools import list_ports
+    except ImportError:
+        return []
+    from overplay.sync import SHOE_VID
+    return [p.device for p in list_ports.comports() if p.vid == SHOE_VID]
+
+
+def _mpy_env():
+    return dict(os.environ, MICROPYPATH=os.pathsep.join(
+        [os.path.join(ROOT, "shared"), os.path.join(ROOT, "firmware"), ".frozen"]))
+
+
+class Shoe:
+    """A simulated shoe's flash (a folder) and, while served, devsim on a pty pair."""
+
+    def __init__(self, out, table):
+        self.table = table
+        self.folder = os.path.join(out, "shoe%d" % table)
+        os.makedirs(os.path.join(self.folder, "journal"), exist_ok=True)
+        self.proc = self.relay = None
+
+    def serve(self):
+        """Start the desk shoe (firmware/devsim.py) on a pty; returns the PC's end of it."""
+        from overplay.sync_bench import Relay, micropython_bin
+        self.relay = Relay()
+        log = open(os.path.join(self.folder, "devsim.log"), "ab")
+        self.proc = subprocess.Popen(
+            [micropython_bin(), "-X", "heapsize=256k", os.path.join(ROOT, "firmware", "devsim.py"),
+             "--dir", self.folder, "--port", self.relay.device_path, "--idle", "20"],
+            env=_mpy_env(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log)
+        log.close()
+        time.sleep(0.3)  # imports and the journal open before the PC says HELLO
+        return self.relay.host_path
+
+    def stop(self):
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait(5)
+            self.proc = None
+        if self.relay is not None:
+            self.relay.close()
+            self.relay = None
+
+    def play(self, trays):
+        """Run this table's boards on the simulated shoe (firmware/demo_table.py)."""
+        from overplay.sync_bench import micropython_bin
+        tricks = ",".join("%d:%d" % (b, TRICKS[b][self.table - 1]) for b in sorted(TRICKS))
+        cmd = [micropython_bin(), "-X", "heapsize=256k",
+               os.path.join(ROOT, "firmware", "demo_table.py"), "--dir", self.folder,
+               "--trays", trays, "--tricks", tricks, "--seed", "11"]
+        if self.table == TWICE[0]:
+            cmd += ["--twice", str(TWICE[1])]
+        if self.table == WRONG_TRUMP[0]:
+            cmd += ["--wrong-trump", str(WRONG_TRUMP[1])]
+        p = subprocess.run(cmd, env=_mpy_env(), capture_output=True, text=True, timeout=60)
+        lines = p.stdout.strip().splitlines()
+        for x in lines[:-1]:
+            say("  " + x.strip())
+        if p.returncode != 0:
+            raise SystemExit("demo: table %d's shoe failed: %s" % (
+                self.table, (p.stdout + p.stderr).strip().splitlines()[-1:]))
+        return lines[-1] if lines else ""
+
+
+def simulated(out):
+    t0 = time.monotonic()
+    db = os.path.join(out, "club.sqlite")
+    trays = os.path.join(out, "trays.json")
+    say("No shoe plugged in (no serial port with USB VID 0x2E8A): three simulated shoes play "
+        "boards %d-%d of duplicate whist at %d tables." % (BOARDS[0], BOARDS[1], TABLES))
+    say("Each shoe is the real firmware under MicroPython on a simulated MFRC522 reader.")
+    say("Everything goes to %s (made afresh)." % out)
+    shoes = [Shoe(out, t) for t in range(1, TABLES + 1)]
+
+    step(1, "Enrol each shoe and push its table's session set-up (over a pty)")
+    club_key = None
+    for s in shoes:
+        port = s.serve()
+        try:
+            _run(["enroll", "--port", port, "--db", db, "--shoe-id", str(s.table),
+                  "--name", "table %d" % s.table], "enrol")
+            if club_key is None:
+                club_key = _key_of(db, s.table)
+            else:
+                give_key(port, db, s.table, club_key)
+                say("      shoe %d now holds table 1's key too, so it can verify the tray "
+                    "slips table 1 signs" % s.table)
+            _run(["session", "new", "--game", "duplicate_whist", "--boards",
+                  "%d-%d" % BOARDS, "--table", str(s.table), "--tables", str(TABLES),
+                  "--shoe", str(s.table), "--db", db], "set-up")
+            _run(["sync", "--port", port, "--db", db, "--quiet"], "push the set-up")
+        finally:
+            s.stop()
+
+    step(2, "Table 1 deals the original deals; tables 2 and 3 check the overplays")
+    say("  (the tricks each table keys in after a board are recorded as SCORE records)")
+    for s in shoes:
+        s.play(trays)
+
+    step(3, "Sync each shoe into the club database %s" % db)
+    for s in shoes:
+        port = s.serve()
+        try:
+            _run(["sync", "--port", port, "--db", db, "--quiet"], "sync")
+        finally:
+            s.stop()
+
+    step(4, "The director's results (overplay results --db %s)" % db)
+    _results(db, out)
+    say()
+    say("Demo finished in %.1f s." % (time.monotonic() - t0))
+
+
+def _key_of(db, shoe_id):
+    from overplay.store import Store
+    st = Store(db)
+    try:
+        return bytes(st.shoe(shoe_id)[1])
+    finally:
+        st.close()
+
+
+def _results(db, out, session=None):
+    from overplay import results
+    result = results.build(db, session)
+    say()
+    for line in results.render(result, "text").splitlines():
+        say("    " + line)
+    say()
+    say("Files:")
+    for fmt, name in (("html", "report.html"), ("pbn", "boards.pbn"), ("csv", "results.csv"),
+                      ("json", "results.json")):
+        path = os.path.join(out, name)
+        results.write(results.render(result, fmt), path)
+        say("  %-4s %s" % (fmt.upper(), os.path.relpath(path, os.getcwd())
+                           if path.startswith(os.getcwd()) else path))
+    say("  DB   %s" % db)
+    return result
+
+
+def attached(ports, out):
+    from overplay.store import default_path
+    db = default_path()
+    say("A shoe is plugged in on %s: syncing it into the club database %s instead of the "
+        "simulation (use --simulated to run the simulation)." % (", ".join(ports), db))
+    for p in ports:
+        _run(["sync", "--port", p, "--quiet"], "sync from %s" % p)
+    os.makedirs(out, exist_ok=True)
+    _results(db, out)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="overplay.demo", description=__doc__.split("\n")[0])
+    ap.add_argument("--simulated", action="store_true",
+                    help="use simulated shoes even when a shoe is plugged in")
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "demo"),
+                    help="folder for the demo's database and files (default build/demo)")
+    args = ap.parse_args(argv)
+    sys.path[:0] = [p for p in (os.path.join(ROOT, "shared"), os.path.join(ROOT, "host"))
+                    if p not in sys.path]
+    ports = [] if args.simulated else attached_ports()
+    if ports:
+        attached(ports, args.out)
+        return 0
+    if os.path.isdir(args.out):
+        shutil.rmtree(args.out)  # a fresh demo database and shoes each run
+    os.makedirs(args.out)
+    simulated(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
