@@ -94,10 +94,11 @@ def _extras(d, skip):
 def format_text(result):
     """The human-readable report: one line per finding and per ruling."""
     ctx = result["context"]
-    head = "%s: %d table%s, %s, found at %s, dealer %s" % (
-        result["game"].replace("_", " "), ctx["tables"], "" if ctx["tables"] == 1 else "s",
-        "overplay" if ctx["overplay"] else "original deal", ctx["phase"].replace("_", " "),
-        ctx["dealer"])
+    head = "%s: found at %s, dealer %s" % (result["game"].replace("_", " "),
+                                            ctx["phase"].replace("_", " "), ctx["dealer"])
+    if result["game"] == "duplicate_whist":
+        head += ", %d table%s, %s" % (ctx["tables"], "" if ctx["tables"] == 1 else "s",
+                                      "overplay" if ctx["overplay"] else "original deal")
     if result["variants"]:
         head += "; variants " + ", ".join(result["variants"])
     lines = [head, "Findings:"]

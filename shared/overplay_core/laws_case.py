@@ -27,7 +27,7 @@ STATE_EVENTS = ("looked_at_cards", "touched_cards", "played", "discard_quitted",
                 "doubling_declared", "claim_new_deal", "choice", "declare", "pass",
                 "order_up", "take_up", "name_trump", "propose", "accept", "refuse",
                 "play_without_proposing",
-                "replayed", "cut_for_next_deal")
+                "cut_for_next_deal")
 # Irregularities and acts judged by the laws modules (see docs/judge.md for each).
 FACT_EVENTS = ("card_faced_in_pack", "card_exposed_in_deal", "card_exposed_turning_trump",
                "card_exposed_in_play", "dealt_out_of_turn", "adversaries_pack",
@@ -103,7 +103,7 @@ class Case(Reader):
         for key in ctx:
             if key not in ("tables", "phase", "overplay", "dealer", "played_with_wrong_trump",
                            "looked_at_cards", "touched_cards", "played", "dummy", "lone",
-                           "trump", "tricks", "scores", "ns_tricks_elsewhere", "comment"):
+                           "scores", "ns_tricks_elsewhere", "comment"):
                 raise ParseError("unknown key %r in context" % key)
         self.dealer = 0
         if "dealer" in ctx:
@@ -119,14 +119,10 @@ class Case(Reader):
                                  "context.played_with_wrong_trump", 0, 999)
         self.dummy = self.seat(ctx["dummy"], "context.dummy") if "dummy" in ctx else -1
         self.lone = self.seat(ctx["lone"], "context.lone") if "lone" in ctx else -1
-        self.trump_suit = -1
-        if "trump" in ctx:
-            self.trump_suit = self.suit(ctx["trump"], "context.trump")
         ns = ctx.get("ns_tricks_elsewhere", [])
         if not isinstance(ns, list):
             raise ParseError("context.ns_tricks_elsewhere must be a list of N-S trick counts")
         self.ns_elsewhere = [_int(t, "context.ns_tricks_elsewhere", 0, 13) for t in ns]
-        self.tricks = self._seat_ints(ctx.get("tricks"), "context.tricks", 13)
         self.scores = self._seat_ints(ctx.get("scores"), "context.scores", 999)
         self.looked = set(self.seat_list(ctx.get("looked_at_cards", []),
                                          "context.looked_at_cards"))

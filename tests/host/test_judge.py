@@ -191,3 +191,36 @@ def test_fuzz_event_sequences_give_rulings_or_one_line_errors(game, events, tabl
         for r in result["rulings"]:
             assert r["code"] and r["ruling"] and r["text"].endswith(".")
             assert r["citation"]["law"]
+
+
+def _doc(name):
+    with open(os.path.join(ROOT, "docs", name), encoding="utf-8") as f:
+        return f.read()
+
+
+def test_every_ruling_code_is_documented_with_its_citation():
+    """docs/laws.md lists every ruling code with its law, as the code tables have them."""
+    from overplay_core import laws_bridge, laws_ecarte, laws_euchre, laws_whist
+    text = _doc("laws.md")
+    for m in (laws_whist, laws_bridge, laws_euchre, laws_ecarte):
+        for code, (ruling, law, section, entry, source, sentence) in m.TABLE.items():
+            row = "| %s | %s | %s | %s | %s | %s |" % (
+                code, ruling, (law + " " + section).strip(), entry, source, sentence)
+            assert row in text, "docs/laws.md is missing or out of date for " + code
+
+
+def test_every_event_type_finding_and_variant_is_documented():
+    from overplay_core import findings, games, laws_case
+    text = _doc("judge.md")
+    for t in laws_case.EVENT_TYPES:
+        assert "`%s`" % t in text, t
+    for name, _, _ in games.VARIANTS:
+        assert "`%s`" % name in text and "`%s`" % name in _doc("laws.md"), name
+    for code in findings.all_codes():
+        if code <= -20:  # the shoe's own codes (-1..-19) come from the cards, not the input
+            assert "`%s`" % findings.name(code) in text or findings.name(code) in text
+
+
+def test_text_header_names_tables_only_for_duplicate_whist(capsys):
+    _, out, _ = _run(["judge", os.path.join(EXAMPLES, "euchre_no_trump_named.json")], capsys)
+    assert out.startswith("euchre: found at deal completed, dealer W\n")
