@@ -200,7 +200,7 @@ class Link:
             sid = self.settings.setup_id() if self.settings else 0
             info = struct.pack(wire.INFO_FMT, wire.VERSION, self.shoe_id,
                                1 if self.key else 0, self.journal.boot & 0xFFFF,
-                               self.journal.next_seq, sid)
+                               self._end(), sid)
             self._send(wire.INFO, seq, info)
         elif not self.active:
             return  # nothing but HELLO opens a sync: stray bytes stay harmless
@@ -244,14 +244,19 @@ class Link:
         self._drop_iter()
         self._it = self.journal.records_from(seq)
         self._pending = self._next()
-        first = self._pending[0] if self._pending else self.journal.next_seq
+        first = self._pending[0] if self._pending else self._end()
         if first < seq:
             first = seq
         self.acked = first
         self.cursor = first
         self.end_sent = False
         self.streaming = True
-        self._send(wire.BEGIN, first, struct.pack(wire.BEGIN_FMT, self.journal.next_seq))
+        self._send(wire.BEGIN, first, struct.pack(wire.BEGIN_FMT, self._end()))
+
+    def _end(self):
+        """One past the last record the journal can hand out (committed, on flash)."""
+        c = getattr(self.journal, "committed_seq", None)
+        return self.journal.next_seq if c is None else c + 1
 
     def _next(self):
         for item in self._it:
@@ -261,7 +266,7 @@ class Link:
     def _send_some(self):
         """Send one frame if the window allows; False when there is nothing to do now."""
         if self._pending is None:
-            if self.cursor < self.journal.next_seq:  # appended since the iterator ran out
+            if self.cursor < self._end():  # committed since the iterator ran out
                 self._drop_iter()
                 self._it = self.journal.records_from(self.cursor)
                 self._pending = self._next()

@@ -213,3 +213,38 @@ def test_asyncio_task_serves_the_link():
     fs = frames(out)
     assert [f[0] for f in fs][:2] == [wire.INFO, wire.BEGIN] and fs[-1][:2] == (wire.END, 7)
     assert len(_records(fs)) == 6
+
+
+def _fresh_dir(path):
+    import os
+    try:
+        for name in os.listdir(path):
+            os.remove(path + "/" + name)
+    except OSError:
+        pass
+    return path
+
+
+def test_only_committed_records_leave_the_shoe():
+    import journal
+    j = journal.Journal(_fresh_dir("/tmp/overplay_test_link_journal"))
+    devsim.fill(j, 5, KEY, SHOE)
+    buf = bytearray(records.MAX_RECORD)
+    for i in range(2):  # dealt, not yet committed: a power cut could still take them
+        assert j.append(buf, devsim.make_record(buf, 9, j.next_seq, j.boot, KEY, SHOE)) == 0
+    inp, out, kbd = Pipe(), Pipe(), Kbd()
+    link = Link(inp, out, j, KEY, SHOE, Settings(None), kbd_intr=kbd)
+    assert hello(link, inp, out)[4] == 6
+    inp.write(wire.encode_frame(wire.PULL, 1, b"\x40\x00"))
+    run(link)
+    fs = frames(out)
+    assert [s for s, _ in _records(fs)] == [1, 2, 3, 4, 5] and fs[-1][:2] == (wire.END, 6)
+    assert j.commit()
+    run(link)
+    fs = frames(out)
+    assert [s for s, _ in _records(fs)] == [6, 7] and fs[-1][:2] == (wire.END, 8)
+    inp.write(wire.encode_frame(wire.DONE, 8))
+    run(link)
+    assert frames(out) == [(wire.DONE_ACK, 8, b"")]
+    assert j.synced_seq == 7
+    j.close()
