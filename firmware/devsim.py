@@ -4,7 +4,8 @@
         --shoe 7 --key 6b6b...(64 hex) --fill 1000 --port /dev/pts/5
     overplay sync --port /dev/pts/4 ...            # the other end of the pty pair
 
-Options: --dir DIR (settings and journal; without it all in RAM), --port PATH (a pty or serial
+Options: --dir DIR (settings and journal; without it all in RAM), --ramfs BLOCKS (both on a
+LittleFS of BLOCKS x 512 bytes in RAM, as on the board's flash; gone at exit), --port PATH (a pty or serial
 device; default stdin/stdout), --shoe ID --key HEX (write the enrolment as `overplay enroll`
 would), --fill N (append N signed records: a SESSION, then deals, events and scores),
 --badsig I,J (fill records I, J signed with a wrong key), --replay I:J (the link sends record
@@ -165,6 +166,9 @@ def main(argv):
     import time
     opts = _args(argv)
     folder = opts.get("--dir")
+    if "--ramfs" in opts:  # LittleFS on a RAM block device: the board's flash, minus the chip
+        import board
+        folder = board.ram_filesystem(int(opts["--ramfs"]))
     if folder:
         _mkdir(folder)
         _mkdir(folder + "/journal")

@@ -141,7 +141,8 @@ class Relay:
 
 
 class DeskShoe:
-    """firmware/devsim.py under MicroPython, with its journal and settings in `folder`."""
+    """firmware/devsim.py under MicroPython, with its journal and settings in `folder`
+    (folder=None: pass `--ramfs BLOCKS` in serve(extra=...) for a RAM LittleFS instead)."""
 
     def __init__(self, folder, shoe_id, key, heap="256k"):
         self.folder = folder
@@ -152,8 +153,9 @@ class DeskShoe:
         self.power_cuts = 0
 
     def _cmd(self, extra):
+        where = ["--dir", self.folder] if self.folder else []
         return [micropython_bin(), "-X", "heapsize=" + self.heap,
-                os.path.join(ROOT, "firmware", "devsim.py"), "--dir", self.folder] + extra
+                os.path.join(ROOT, "firmware", "devsim.py")] + where + extra
 
     def _env(self):
         return dict(os.environ, MICROPYPATH=os.pathsep.join(
@@ -171,10 +173,10 @@ class DeskShoe:
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
                        timeout=timeout)
 
-    def serve(self, port, replay=None, idle=30, stdio=False):
+    def serve(self, port, replay=None, idle=30, stdio=False, extra=()):
         """Run the shoe's link on the pty `port`; stdio=True: as on the board, on its own
         stdin/stdout (sys.stdin.buffer / sys.stdout.buffer), which are that pty."""
-        extra = ["--idle", str(idle)]
+        extra = ["--idle", str(idle)] + list(extra)
         if not stdio:
             extra += ["--port", port]
         if replay:

@@ -151,6 +151,28 @@ def test_shoe_on_its_own_stdin_stdout(tmp_path):
         shoe.stop()
 
 
+def test_journal_on_ram_littlefs(tmp_path):
+    """The journal on LittleFS (a RAM block device), as on the board's flash."""
+    import devsim
+    from overplay_core import records
+    n = 250
+    buf = bytearray(records.MAX_RECORD)
+    expected = [(i + 1, bytes(buf[:devsim.make_record(buf, i, i + 1, 1, KEY, SHOE)]))
+                for i in range(n)]
+    shoe = DeskShoe(None, SHOE, KEY, heap="1m")
+    st = Store(str(tmp_path / "club.sqlite"))
+    st.enroll(SHOE, KEY)
+    relay = Relay(faults=Faults(flip=0.02, drop=0.02, dup=0.03, seed=4))
+    try:
+        shoe.serve(relay.device_path, extra=["--ramfs", "512", "--shoe", str(SHOE), "--key",
+                                             KEY.hex(), "--fill", str(n)])
+        sync_until_done(relay, shoe, st)
+        check_db_equals_journal(st, expected, {})
+    finally:
+        relay.close()
+        shoe.stop()
+
+
 @pytest.mark.skipif(not SOAK, reason="long fault suite: OVERPLAY_SOAK=1")
 def test_fault_soak_10000_frames(tmp_path):
     """Rounds of dealing and syncing through a noisy, cut-prone line until 10,000 frames have
