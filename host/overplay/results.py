@@ -59,9 +59,12 @@ def _named(result, rx):
     return out
 
 
-def build(db_path, session_id=None):
-    """Load a session's results from the database at db_path (UserError if there is none)."""
+def build(db_path, session_id=None, keep_rulings=True):
+    """Load a session's results from the database at db_path (UserError if there is none).
+
+    keep_rulings: write the rulings into the database's `rulings` table too."""
     from overplay import results_model as rm
+    from overplay import results_rulings as rr
     from overplay.store import default_path
     path = db_path or default_path()
     if path != ":memory:" and not os.path.exists(path):
@@ -69,7 +72,10 @@ def build(db_path, session_id=None):
                         "one with --db" % path)
     st = open_store(db_path)
     try:
-        return rm.load(st, session_id)
+        result = rm.load(st, session_id)
+        if keep_rulings:
+            rr.store(st, result)
+        return result
     except LookupError as e:
         raise UserError(str(e).strip("'\""))
     finally:

@@ -21,6 +21,7 @@ from overplay_core.cards import RANK_LETTERS, SUIT_LETTERS, card_name, parse_car
 from overplay_core.errors import ParseError
 
 from overplay import results_model as rm
+from overplay import results_rulings as rr
 
 ORDER = ("N", "E", "S", "W")
 PBN_SUITS = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs: the order of a PBN hand
@@ -109,11 +110,11 @@ def _board_comment(b):
 def _result_words(r):
     if "score_ns" in r:
         s = "N-S %d, E-W %d" % (r["score_ns"], r["score_ew"])
-        if r.get("award") == "average":
-            s += " (average score awarded)"
+        if r.get("award"):
+            s += " (%s)" % rr.AWARD_WORDS[r["award"]]
         return s
-    if r.get("award") == "new_deal":
-        return "new deal ordered"
+    if r.get("award"):
+        return rr.AWARD_WORDS[r["award"]]
     return "no result"
 
 
@@ -182,14 +183,13 @@ def text(result):
                   if r["tricks_ns"] is not None else "no tricks recorded")
             sc = ("score %d/%d  %+d/%+d" % (r["score_ns"], r["score_ew"], r["diff_ns"],
                                              r["diff_ew"]) if "score_ns" in r else "")
-            L.append("  table %d %-8s %-22s %s%s" % (r["table"], r["mode"] or "", tr, sc,
-                                                    "  AVERAGE AWARDED" if r.get("award") ==
-                                                    "average" else ""))
+            aw = ("  " + rr.AWARD_WORDS[r["award"]].upper()) if r.get("award") else ""
+            L.append("  table %d %-8s %-22s %s%s" % (r["table"], r["mode"] or "", tr, sc, aw))
         if b["status"] != "scored":
             L.append("  " + b["status"])
     L.append("")
     L.append("Pairs (plus/minus against their own direction's average, DW-24):")
-    for p in sorted(result["pairs"], key=lambda p: (p["side"], p["rank"])):
+    for p in sorted(result["pairs"], key=lambda p: (p["side"] != "N-S", p["rank"], p["table"])):
         L.append("  %-2d %-6s total %3d  %+d  (%d boards)" % (p["rank"], p["pair"], p["total"],
                                                             p["plus_minus"], p["boards"]))
     L.append("")

@@ -12,6 +12,7 @@ the database goes through html.escape.
 from html import escape
 
 from overplay import results_model as rm
+from overplay import results_rulings as rr
 
 SUITS = ((3, "\u2660", "S", "black"), (2, "\u2665", "H", "red"),
          (1, "\u2666", "D", "red"), (0, "\u2663", "C", "black"))
@@ -81,12 +82,10 @@ def _tables(b):
             '<th>Slip</th><th>Tricks N-S</th><th>Tricks E-W</th><th>Score N-S</th>'
             '<th>Score E-W</th><th>\u00b1 N-S</th><th>\u00b1 E-W</th><th>Ruling</th></tr>']
     for r in b["tables"]:
-        cls = ' class="avg"' if r.get("award") == "average" else ""
+        cls = ' class="avg"' if r.get("award") else ""
         ruling = " ".join(x["code"] for x in r["rulings"])
-        if r.get("award") == "average":
-            ruling += " \u2192 average score"
-        elif r.get("award") == "new_deal":
-            ruling += " \u2192 new deal"
+        if r.get("award"):
+            ruling += " \u2192 " + rr.AWARD_WORDS[r["award"]]
         rows.append(
             '<tr%s><td class="n">%s</td><td class="n">%s</td><td>%s</td><td>%s</td><td>%s</td>'
             '<td class="n">%s</td><td class="n">%s</td><td class="n">%s</td><td class="n">%s'
@@ -130,7 +129,7 @@ def _board(b):
 def _pairs(result):
     rows = ['<table><tr><th>Rank</th><th>Pair</th><th>Total tricks</th><th>\u00b1 average</th>'
             '<th>Boards</th></tr>']
-    for p in sorted(result["pairs"], key=lambda p: (p["side"], p["rank"], p["table"])):
+    for p in sorted(result["pairs"], key=lambda p: (p["side"] != "N-S", p["rank"], p["table"])):
         rows.append('<tr><td class="n">%s</td><td>%s</td><td class="n">%s</td>'
                     '<td class="n">%s</td><td class="n">%s</td></tr>' % (
                         e(p["rank"]), e(p["pair"]), e(p["total"]),

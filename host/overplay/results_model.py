@@ -161,18 +161,19 @@ def load(st, session_id=None):
         return board(n)["tables"].setdefault(t, {
             "table": t, "shoe_id": None, "mode": None, "tricks_ns": None, "tricks_ew": None,
             "trump_turned": None, "slip": None, "findings": [], "rulings": [], "award": None,
-            "phase": None, "seqs": []})
+            "phase": None, "judged": None})
 
     for shoe, seq, b, t, dealer, mode, trump, flags, hp, fnd in deals:
         shoes[t] = shoe
         row = at(b, t)
         row["shoe_id"] = shoe
-        row["seqs"].append(seq)
         if flags & records.FLAG_ABANDONED:
             continue
         if mode == records.MODE_ORIGINAL:
             row["mode"] = "original"
+            row["trump_turned"] = _card(trump)
             row["findings"] = _codes(fnd)
+            row["judged"] = (shoe, seq)
             board(b)["deal"] = {"table": t, "shoe_id": shoe, "seq": seq, "dealer": SEATS[dealer],
                                 "dealer_seat": dealer, "trump": _card(trump),
                                 "hands": _hands(hp, profile), "complete":
@@ -189,7 +190,7 @@ def load(st, session_id=None):
         row["mode"] = "overplay"
         row["slip"] = slip_words.get(slip, str(slip))
         row["findings"] = _codes(fnd)
-        row["check_seq"] = seq
+        row["judged"] = (shoe, seq)
     for shoe, seq, b, t, tns, tew, pns, pew in scores:
         shoes.setdefault(t, shoe)
         row = at(b, t)

@@ -83,6 +83,44 @@ def rule(row, deal, rows_by_table, game, variant, tables):
     elif res["outcome"] == "new_deal":
         row["award"] = "new_deal"
         row["award_by"] = codes
+    elif res["outcome"] == "lowest_and_highest":
+        side = [r.get("offending_side") for r in res["rulings"] if r.get("offending_side")]
+        if side:  # DW-16: the offending pair the lowest score, the opponents the highest
+            row["award"] = "ns_surplus" if side[0] == "ns" else "ew_surplus"
+            row["award_by"] = codes
+
+
+AWARD_WORDS = {"average": "average score awarded", "new_deal": "new deal ordered",
+               "ns_surplus": "N-S lowest, E-W highest awarded",
+               "ew_surplus": "E-W lowest, N-S highest awarded"}
+AWARD_MARKERS = {"average": sw.AVERAGE, "ns_surplus": sw.NS_SURPLUS, "ew_surplus": sw.EW_SURPLUS}
+
+
+def store(st, result):
+    """Write every ruling into the club DB's `rulings` table (replacing earlier ones for the
+    same record), keyed by the DEAL or CHECK record whose findings were judged."""
+    from overplay.store import now_utc
+    rows = []
+    for b in result["boards"]:
+        for r in b["tables"]:
+            if r.get("judged") is None:
+                continue
+            shoe, seq = r["judged"]
+            for x in r["rulings"]:
+                rows.append((shoe, seq, F.code_of(x.get("finding") or "") or None, x["code"],
+                             x["citation"], x["text"], now_utc()))
+    keys = set((r[0], r[1]) for r in rows)
+    st.db.execute("BEGIN IMMEDIATE")
+    try:
+        for shoe, seq in keys:
+            st.db.execute("DELETE FROM rulings WHERE shoe_id=? AND seq=?", (shoe, seq))
+        st.db.executemany("INSERT INTO rulings (shoe_id, seq, finding, ruling, law, text, "
+                          "made_at) VALUES (?,?,?,?,?,?,?)", rows)
+        st.db.execute("COMMIT")
+    except BaseException:
+        st.db.execute("ROLLBACK")
+        raise
+    return len(rows)
 
 
 def _rank(values):
@@ -105,8 +143,8 @@ def score(result, rounding=sw.HALF_UP):
             r = rows.get(t)
             if r is None:
                 continue
-            if r.get("award") == "average":
-                entries.append((t, sw.AVERAGE))
+            if r.get("award") in AWARD_MARKERS:
+                entries.append((t, AWARD_MARKERS[r["award"]]))
             elif r["tricks_ns"] is not None and sw.check_tricks(r["tricks_ns"]) == sw.OK:
                 entries.append((t, r["tricks_ns"]))
         if not [e for t, e in entries if e >= 0]:
@@ -132,8 +170,8 @@ def _pairs(result, tables, rounding):
         matrix = []
         for b in counted:
             rows = {r["table"]: r for r in b["tables"]}
-            matrix.append([sw.AVERAGE if rows[t].get("award") == "average"
-                           else rows[t]["tricks_ns"] for t in tables])
+            matrix.append([AWARD_MARKERS.get(rows[t].get("award"), rows[t]["tricks_ns"])
+                           for t in tables])
         tot = sw.totals(matrix, rounding)
     else:
         tot = []
