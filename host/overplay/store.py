@@ -146,6 +146,9 @@ class Store:
     # --- syncing ---------------------------------------------------------------------------
 
     def begin_sync(self, shoe_id, from_seq, port=""):
+        # a sync of this shoe still "running" was killed with its process: say so
+        self.db.execute("UPDATE sync_log SET status='interrupted' WHERE shoe_id=? AND "
+                        "status='running'", (shoe_id,))
         cur = self.db.execute("INSERT INTO sync_log (shoe_id, port, started_at, from_seq, "
                               "to_seq, status) VALUES (?,?,?,?,?,?)",
                               (shoe_id, port, now_utc(), from_seq, from_seq, "running"))

@@ -173,6 +173,41 @@ def test_journal_on_ram_littlefs(tmp_path):
         shoe.stop()
 
 
+def test_host_killed_mid_sync_then_run_again(tmp_path):
+    """`overplay sync` killed (SIGKILL) part-way: the DB is consistent, the next run completes."""
+    import signal
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(root, "host"),
+                                                      os.path.join(root, "shared")]))
+    code = "import sys; from overplay.cli import main; sys.exit(main())"
+    shoe, journal, st, relay = setup(tmp_path, 1200, Faults(), rate=30000)
+    db = str(tmp_path / "club.sqlite")
+    cmd = [sys.executable, "-c", code, "sync", "--port", relay.host_path, "--db", db]
+    try:
+        shoe.serve(relay.device_path)
+        p = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while st.next_seq(SHOE) <= 1:  # kill it just after its first batch is committed
+            assert time.monotonic() < deadline and p.poll() is None
+            time.sleep(0.01)
+        p.send_signal(signal.SIGKILL)
+        p.wait(10)
+        held = st.next_seq(SHOE) - 1
+        assert 0 < held < len(journal)  # some batches committed, not all
+        assert [s for s, _ in st.journal(SHOE)] == list(range(1, held + 1))
+        p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60)
+        assert p.returncode == 0, p.stderr
+        assert p.stdout.startswith("shoe 7: %d new records" % (len(journal) - held))
+        check_db_equals_journal(st, journal, {})
+        statuses = [r[0] for r in st.db.execute("SELECT status FROM sync_log ORDER BY sync_id")]
+        assert statuses == ["interrupted", "ok"]
+    finally:
+        relay.close()
+        shoe.stop()
+
+
 @pytest.mark.skipif(not SOAK, reason="long fault suite: OVERPLAY_SOAK=1")
 def test_fault_soak_10000_frames(tmp_path):
     """Rounds of dealing and syncing through a noisy, cut-prone line until 10,000 frames have
