@@ -222,6 +222,12 @@ class Progress:
         self.t0 = time.monotonic()
         self.last = 0.0
 
+    def end(self):
+        if self.last:
+            self.out.write("\n")
+            self.out.flush()
+            self.last = 0.0
+
     def update(self, done, total, nbytes, final=False):
         now = time.monotonic()
         if not final and now - self.last < 0.1:
@@ -235,9 +241,9 @@ class Progress:
         self.out.write("\r[%s%s] %d/%d records  %.1f kB/s  %d:%02d left "
                        % ("#" * fill, "." * (width - fill), done, total, nbytes / el / 1000,
                           int(left) // 60, int(left) % 60))
-        if final:
-            self.out.write("\n")
         self.out.flush()
+        if final:
+            self.end()
 
 
 def push_setup(hl, st, info):
@@ -271,6 +277,8 @@ def sync(ser, st, window=WINDOW, timeout=5.0, progress=None, port="", batch_size
         # Only a known shoe may forget what it sent: an unknown shoe's records stay on it.
         summary.done_confirmed = finish(hl, st.next_seq(shoe_id) if known else 0)
     except (SyncError, ParseError) as e:
+        if progress:
+            progress.end()  # the one-line reason goes on a line of its own
         summary.bad_frames += hl.dec.bad
         st.finish_sync(sync_id, "failed", str(e), summary.bad_frames)
         raise SyncError(str(e))
