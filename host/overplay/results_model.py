@@ -18,7 +18,7 @@ Rulings are the laws engine's (overplay_core.laws) on the findings the shoes rec
 the original deal's at its table, each overplay check's at its table. A finding on an
 overplay followed by a SCORE for that board at that table was found after play began (the
 table played the deal); otherwise before. Scores (overplay_core.scoring_whist): the tricks
-keyed in, or the average where a ruling awards it (DW-25); rulings_scores.py has the rules.
+keyed in, or the average where a ruling awards it (DW-25); results_rulings.py has the rules.
 """
 
 import json
