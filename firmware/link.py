@@ -123,6 +123,9 @@ class Link:
         self._last_rx = ticks_ms()
         self.frames_sent = 0
         self.syncs = 0
+        # called with wire.ENROLL or wire.SESSION_SET after the new value is on flash, so the
+        # app can give the shoe its new key or set-up (the link itself keeps no copy to sign)
+        self.on_settings = None
 
     # --- input -------------------------------------------------------------------------------
 
@@ -222,6 +225,8 @@ class Link:
                 return
             self.settings.save_setup(payload)
             self._send(wire.SESSION_ACK, seq)
+            if self.on_settings is not None:
+                self.on_settings(wire.SESSION_SET)
         elif ptype == wire.ENROLL:
             if len(payload) != 4 + wire.KEY_BYTES:
                 self._send(wire.ERROR, E_ENROLL, b"bad enrolment")
@@ -231,6 +236,8 @@ class Link:
             self.shoe_id = shoe_id
             self.key = self.settings.key
             self._send(wire.ENROLL_ACK, shoe_id)
+            if self.on_settings is not None:
+                self.on_settings(wire.ENROLL)
 
     def _done(self, seq):
         """The PC has committed every record below seq: the journal may let them go."""

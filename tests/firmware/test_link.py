@@ -156,6 +156,8 @@ def test_garbage_is_counted_not_raised():
 
 def test_session_setup_and_enrolment_are_stored():
     link, j, inp, out, kbd = make(1)
+    told = []
+    link.on_settings = told.append
     hello(link, inp, out)
     data = session.encode(12, 1, 0, 1, 24, 2, 4, session.HOWELL)
     inp.write(wire.encode_frame(wire.SESSION_SET, 12, data))
@@ -169,6 +171,7 @@ def test_session_setup_and_enrolment_are_stored():
     assert fs[2][:2] == (wire.ENROLL_ACK, 99)
     assert link.settings.setup_id() == 12 and link.settings.setup == data
     assert link.shoe_id == 99 and link.key == newkey
+    assert told == [wire.SESSION_SET, wire.ENROLL]
 
 
 def test_settings_survive_a_restart():
