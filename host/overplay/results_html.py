@@ -115,15 +115,22 @@ def _rulings_of(b):
     return "".join(out)
 
 
-def _board(b):
+def _board_events(b, events):
+    mine = [x for x in events if x["board"] == b["board"]]
+    return "".join('<p class="cite">Shoe at table %s recorded: %s</p>' % (e(x["table"] or "?"),
+                                                                        e(x["text"]))
+                   for x in mine)
+
+
+def _board(b, events=()):
     avg = ""
     if b.get("average_ns") is not None:
         avg = ('<p class="meta">Average of the tables that played it: N-S %s, E-W %s</p>'
                % (e(b["average_ns"]), e(b["average_ew"])))
     status = "" if b["status"] == "scored" else '<p class="status">%s</p>' % e(b["status"])
-    return ('<section class="board" id="board-%s"><h3>Board %s</h3>%s%s%s%s%s</section>'
+    return ('<section class="board" id="board-%s"><h3>Board %s</h3>%s%s%s%s%s%s</section>'
             % (e(b["board"]), e(b["board"]), _deal(b["deal"]), _tables(b), avg, status,
-               _rulings_of(b)))
+               _rulings_of(b), _board_events(b, events)))
 
 
 def _pairs(result):
@@ -184,7 +191,7 @@ def html(result):
         '<p class="meta">Each pair\'s total tricks, plus or minus against the average of its '
         "own direction (DW-24); averaged boards count the average score (DW-25).</p>",
         _pairs(result), "<h2>Boards</h2>"]
-    parts.extend(_board(b) for b in result["boards"])
+    parts.extend(_board(b, result["events"]) for b in result["boards"])
     parts += ["<h2>Rulings</h2>", _all_rulings(result),
               "<h2>Irregularities recorded by the shoes</h2>", _events(result),
               '<p class="meta">Made by overplay results from the club database.</p>',
