@@ -5,13 +5,10 @@ test_app.py use the real driver on the simulated chip, the real deck and the rea
 """
 
 import shoe as S
+from deck import Deck
 from display import RecordingDisplay
 from overplay_core import games, records
 from overplay_core.tally import Tally
-
-OTHER_DECK = -2
-UNKNOWN_TAG = -1
-
 
 def uid_of(card, deck_no=1):
     """A 7-byte UID for a card of a deck (NXP manufacturer byte 0x04 first, like NTAG)."""
@@ -34,35 +31,28 @@ class ScriptReader:
             buf[i] = item[i]
         return len(item)
 
+    def halt(self):
+        return 0
 
-class TableDeck:
-    """lookup by a 7-byte UID made with uid_of: decks[deck_no] enrolled, this deck active."""
 
-    OTHER_DECK = OTHER_DECK
-    UNKNOWN_TAG = UNKNOWN_TAG
+_club = []
+OTHER_DECK_CARDS = (3, 5, 35)  # deck 2 has these cards enrolled too (mixed packs)
 
-    def __init__(self, deck_no=1, others=(2,)):
-        self.deck_no = deck_no
-        self.others = others
-        self.last_card = -1
-        self.enrolled = {}
 
-    def lookup(self, uid, n):
-        if n != 7 or uid[0] != 0x04 or uid[3] != 0x10:
-            return UNKNOWN_TAG
-        c = uid[2]
-        self.last_card = c
-        if uid[1] == self.deck_no:
-            return c
-        if uid[1] in self.others:
-            return OTHER_DECK
-        return UNKNOWN_TAG
+def club_deck(active=1):
+    """The real Deck: every card (and the joker) of deck 1, a few of deck 2, under uid_of.
 
-    def enrol(self, uid, n, card):
-        self.enrolled[bytes(uid[:n])] = card
-
-    def save(self):
-        self.saved = True
+    Built once and shared (made while the test heap is still in one piece); tests only look
+    cards up in it."""
+    if not _club:
+        d = Deck(capacity=60)
+        for c in range(53):
+            d.enrol(uid_of(c, 1), 7, c, 1)
+        for c in OTHER_DECK_CARDS:
+            d.enrol(uid_of(c, 2), 7, c, 2)
+        _club.append(d)
+    _club[0].use(active)
+    return _club[0]
 
 
 class ListJournal:
@@ -73,10 +63,13 @@ class ListJournal:
         self.commits = 0
         self.free = free
 
-    def append(self, data):
-        self.items.append(bytes(data))
+    def append(self, data, n=-1):
+        if n < 0:
+            n = len(data)
+        self.items.append(bytes(data[:n]))
         self.next_seq += 1
-        self.free -= len(data) + 4
+        self.free -= n + 4
+        return 0
 
     def commit(self):
         self.commits += 1
@@ -113,7 +106,7 @@ def make(game=games.DUPLICATE_WHIST, variant=0, tray=None, journal=None, table=1
     p = games.profile(game, variant)
     reader = ScriptReader()
     clock = (lambda: now[0]) if now is not None else S.ticks_ms
-    sh = S.Shoe(p, Tally(p), TableDeck(), reader, journal or ListJournal(), KEY, SID,
+    sh = S.Shoe(p, Tally(p), club_deck(), reader, journal or ListJournal(), KEY, SID,
                 RecordingDisplay(), table=table, tray=tray, clock=clock)
     return sh, reader
 
