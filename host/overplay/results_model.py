@@ -74,6 +74,7 @@ def _assign(st):
     """{setup_id or None: {game: [(shoe_id, seq)]}} for DEAL/CHECK/SCORE/EVENT records."""
     out = {}
     current = {}
+    known = set(r[0] for r in _q(st, "SELECT setup_id FROM sessions"))
     rows = _q(st, "SELECT r.shoe_id, r.seq, r.type, ss.setup_id, d.game, s.game FROM records r "
                   "LEFT JOIN shoe_sessions ss ON ss.shoe_id=r.shoe_id AND ss.seq=r.seq "
                   "LEFT JOIN deals d ON d.shoe_id=r.shoe_id AND d.seq=r.seq "
@@ -81,7 +82,8 @@ def _assign(st):
                   "ORDER BY r.shoe_id, r.seq")
     for shoe, seq, rtype, setup, dgame, sgame in rows:
         if rtype == records.SESSION:
-            current[shoe] = setup
+            # a set-up this DB never made (another PC's, or none: 0) ties nothing together
+            current[shoe] = setup if setup in known else None
             continue
         sid = current.get(shoe)
         game = dgame or sgame or 0

@@ -219,3 +219,23 @@ def test_sessions_lists_one_session_for_the_three_setups(db):
     finally:
         st.close()
     assert [(s["id"], s["setups"], s["tables"]) for s in ss] == [(1, [1, 2, 3], 3)]
+
+
+def test_records_without_a_setup_make_session_0(tmp_path):
+    st = Store(str(tmp_path / "loose.sqlite"))
+    sh = Shoe(21)
+    st.enroll(sh.shoe_id, sh.key)
+    hp = bytearray(handprint.MAX_BYTES)
+    hl = handprint.pack(seats_of(4), PACK, hp)
+    sh.add(records.encode_session, sh.shoe_id, (0, 1, 0), 0, 1, 0, 1, 1, 1, 24, 0)
+    sh.add(records.encode_deal, 4, 1, 1, 0, 3, records.MODE_ORIGINAL, trump_of(4),
+           records.FLAG_COMPLETE, (), 0, hp, hl)
+    sh.add(records.encode_score, 4, 1, 1, 9, 4, 9, 4)
+    sync = st.begin_sync(sh.shoe_id, 1)
+    st.commit_batch(sync, sh.shoe_id, sh.recs, len(sh.recs) + 1)
+    st.close()
+    r = results.build(str(tmp_path / "loose.sqlite"))
+    assert r["session"] == 0 and r["tables"] == 1
+    assert [b["board"] for b in r["boards"]] == [4]
+    assert r["boards"][0]["tables"][0]["score_ns"] == 9
+    assert results.render(r, "pbn").count("[Deal ") == 1
