@@ -17,8 +17,10 @@ from overplay_core.laws_read import Reader, _int
 PHASES = ("deal", "deal_completed", "trump_turned", "play_begun", "first_trick_quitted",
           "deal_played", "next_deal")
 DEAL, DEAL_COMPLETED, TRUMP_TURNED, PLAY_BEGUN, FIRST_TRICK, DEAL_PLAYED, NEXT_DEAL = range(7)
-PHASE_ALIASES = {"before_play": DEAL_COMPLETED, "overplay_begun": PLAY_BEGUN,
-                 "play": PLAY_BEGUN, "after_first_trick": FIRST_TRICK}
+PHASE_ALIASES = {"dealing": DEAL, "during_deal": DEAL, "before_play": DEAL_COMPLETED,
+                 "after_deal": DEAL_COMPLETED, "before_overplay": DEAL_COMPLETED,
+                 "play": PLAY_BEGUN, "overplay_begun": PLAY_BEGUN,
+                 "after_play_began": PLAY_BEGUN, "after_first_trick": FIRST_TRICK}
 
 # Events that only move the clock on.
 MARKERS = PHASES

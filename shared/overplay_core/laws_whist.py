@@ -9,8 +9,8 @@ On the original deal the ordinary whist laws apply (DW-1), except that a misdeal
 fills the gap unless the variant `excerpt_only` is set (then: refer to the director).
 """
 
+from overplay_core import cards, games
 from overplay_core import findings as F
-from overplay_core import games
 from overplay_core import laws_base as B
 from overplay_core import laws_case as C
 from overplay_core import laws_cards as K
@@ -223,22 +223,35 @@ def judge(case):
     return v
 
 
+def _differs(card, slip, suit):
+    """Does a card differ from what the slip records (a card, or only a suit)?"""
+    if card < 0:
+        return False
+    if slip >= 0:
+        return card != slip
+    return suit >= 0 and cards.suit_of(card) != suit
+
+
 def _overplay(v, case, orig, turned):
     slip = case.slip
-    slip_wrong = slip >= 0 and turned >= 0 and slip != turned
+    slip_wrong = _differs(turned, slip, case.slip_suit)
+    # The trump card the overplay must show: the slip's, else the original deal's turn-up.
+    trump = slip if slip >= 0 else (turned if case.slip_suit < 0 else -1)
     if slip_wrong:
         # Law IV §10 governs; the slip's card missing from the dealer's hand and the dealer
         # turning the true card are its symptoms, not separate errors.
-        v.find(F.SLIP_DIFFERS_FROM_DEAL, card=slip)
+        v.find(F.SLIP_DIFFERS_FROM_DEAL, card=slip, suit=case.slip_suit if slip < 0 else -1)
         if case.played_wrong == 0:
             v.rule("DW-IV-10a", F.SLIP_DIFFERS_FROM_DEAL)
         elif _few(case):
             v.rule("DW-IV-10c", F.SLIP_DIFFERS_FROM_DEAL, tables=case.tables)
         else:
             v.rule("DW-IV-10b", F.SLIP_DIFFERS_FROM_DEAL, tables=case.tables)
-    t = K.overplay_tally(v, case, orig, slip if not slip_wrong else -1)
+        trump = -1
+    t = K.overplay_tally(v, case, orig, trump)
     K.add_findings(v, t)
-    if case.over_trump >= 0 and slip >= 0 and case.over_trump != slip and not slip_wrong:
+    if not slip_wrong and (_differs(case.over_trump, trump, -1) if trump >= 0 else
+                           _differs(case.over_trump, -1, case.slip_suit)):
         v.find(F.TRUMP_DIFFERS_FROM_SLIP, card=case.over_trump)
         if case.phase < C.PLAY_BEGUN:
             v.rule("DW-IV-8", F.TRUMP_DIFFERS_FROM_SLIP, card=case.over_trump)
@@ -250,7 +263,7 @@ def _overplay(v, case, orig, turned):
     v1 = [c for c in (F.SEAT_OVER, F.TRUMP_NOT_WITH_DEALER) if c in codes]
     for e in case.events_of("card_faced_on_overplay", "card_faced_in_pack"):
         v.find(F.CARD_FACED_IN_PACK, seat=e.seat, card=e.card)
-        if e.card >= 0 and e.card == slip:
+        if e.card >= 0 and e.card == trump:
             v.rule("DW-V-1c", F.CARD_FACED_IN_PACK, card=e.card)  # "except the trump card"
         else:
             v1.append(F.CARD_FACED_IN_PACK)

@@ -136,3 +136,18 @@ def test_check_is_the_non_raising_door():
     assert bad is None and "tables" in err
     bad, err = laws.check({"game": "euchre", "context": {"overplay": True}})
     assert bad is None and "overplay" in err
+
+
+def test_dw_law_iv_sec_8_slip_recording_only_a_suit():
+    """Law IV §8 with a slip that records the suit: a card of another suit turned."""
+    r = _over(3, "deal_completed", turned="7H", slip="S")
+    assert _codes(r) == ["DW-IV-8"]
+    assert _codes(_over(3, "deal_completed", turned="7S", slip="S")) == []
+
+
+def test_dw_law_iv_sec_8_without_slip_uses_the_original_turn_up():
+    """No slip given: the original deal's 52nd card is the trump the overplay must show."""
+    data = {"game": "duplicate_whist", "deal": _deal_names(),
+            "context": {"tables": 2, "overplay": True, "phase": "play_begun"},
+            "overplay": {"trump_turned": "7H"}}
+    assert _codes(laws.judge(data)) == ["DW-IV-9b"]
