@@ -85,8 +85,8 @@ def pbn(result):
     event = "Overplay %s, session %s" % (result["game_name"], result["session"])
     for b in result["boards"]:
         d = b["deal"]
-        if d is None or d["hands"] is None:
-            continue
+        if d is None or d["hands"] is None or len(d["hands"]) != 4:
+            continue  # PBN deals are four hands of a 52-card pack
         tags = (("Event", event), ("Site", "?"), ("Date", date), ("Board", b["board"]),
                 ("West", "?"), ("North", "?"), ("East", "?"), ("South", "?"),
                 ("Dealer", d["dealer"]), ("Vulnerable", "None"),

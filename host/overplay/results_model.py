@@ -75,18 +75,26 @@ def _assign(st):
     out = {}
     current = {}
     known = set(r[0] for r in _q(st, "SELECT setup_id FROM sessions"))
-    rows = _q(st, "SELECT r.shoe_id, r.seq, r.type, ss.setup_id, d.game, s.game FROM records r "
+    rows = _q(st, "SELECT r.shoe_id, r.seq, r.type, ss.setup_id, COALESCE(d.game, s.game, "
+                  "ss.game, 0) FROM records r "
                   "LEFT JOIN shoe_sessions ss ON ss.shoe_id=r.shoe_id AND ss.seq=r.seq "
                   "LEFT JOIN deals d ON d.shoe_id=r.shoe_id AND d.seq=r.seq "
                   "LEFT JOIN results s ON s.shoe_id=r.shoe_id AND s.seq=r.seq "
                   "ORDER BY r.shoe_id, r.seq")
-    for shoe, seq, rtype, setup, dgame, sgame in rows:
+    first_game = {}
+    for shoe, seq, rtype, setup, game in rows:
+        if game and shoe not in first_game:
+            first_game[shoe] = game
+    games_now = {}
+    for shoe, seq, rtype, setup, game in rows:
+        # An event carries no game: it belongs to the game the shoe was dealing then.
+        game = game or games_now.get(shoe) or first_game.get(shoe) or games.DUPLICATE_WHIST
+        games_now[shoe] = game
         if rtype == records.SESSION:
             # a set-up this DB never made (another PC's, or none: 0) ties nothing together
             current[shoe] = setup if setup in known else None
             continue
         sid = current.get(shoe)
-        game = dgame or sgame or 0
         out.setdefault(sid, {}).setdefault(game, []).append((shoe, seq))
     return out
 

@@ -132,6 +132,12 @@ def _rank(values):
 def score(result, rounding=sw.HALF_UP):
     """Fill each board's table scores, the pair totals and ranks, into `result`."""
     tables = list(range(1, result["tables"] + 1))
+    if result["game"] != games.DUPLICATE_WHIST:
+        for b in result["boards"]:  # only duplicate whist compares tables on the same deal
+            b["status"] = "not compared: %s is scored per rubber (`overplay score`)" % (
+                result["game_name"])
+        result["pairs"] = []
+        return
     for b in result["boards"]:
         rows = {r["table"]: r for r in b["tables"]}
         b["status"] = "scored"
