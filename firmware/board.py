@@ -151,14 +151,28 @@ class RAMBlockDev:
 _mounts = [0]
 
 
-def ram_filesystem(blocks=128):
-    """Mount a fresh LittleFS on RAM and return its folder (a temp folder on CPython)."""
+def host_folder():
+    """A fresh folder on the host's disk (unix port, CPython): flash that costs no heap."""
+    import os
+
     try:
-        import vfs
-    except ImportError:  # CPython: a temporary folder stands in for the flash
-        import tempfile  # mpy-ok
+        import tempfile  # mpy-ok: CPython only
 
         return tempfile.mkdtemp(prefix="overplay-sim-")
+    except ImportError:
+        pass
+    r = os.urandom(4)
+    path = "/tmp/overplay-sim-%02x%02x%02x%02x" % (r[0], r[1], r[2], r[3])
+    os.mkdir(path)
+    return path
+
+
+def ram_filesystem(blocks=128):
+    """Mount a fresh LittleFS on RAM and return its folder (a host folder on CPython)."""
+    try:
+        import vfs
+    except ImportError:  # CPython has no LittleFS: a temporary folder stands in
+        return host_folder()
     bdev = RAMBlockDev(blocks)
     vfs.VfsLfs2.mkfs(bdev)
     _mounts[0] += 1
@@ -167,22 +181,25 @@ def ram_filesystem(blocks=128):
     return root
 
 
-def simulated(shoe_id=1, key=DEV_KEY, display=None, blocks=128, sim=None, root=None):
+def simulated(shoe_id=1, key=DEV_KEY, display=None, blocks=64, sim=None, root=None,
+              flash="ram"):
     """A board for the unix port and tests: the real MFRC522 driver over the simulated chip,
-    a RAM LittleFS for journal and decks, a recording display, no buttons.
+    a RAM LittleFS (blocks x 512 bytes) for journal and decks, a recording display, no buttons.
 
-    Each call mounts its own filesystem, so two simulated shoes (two tables) never share one.
+    flash="host" puts the files in a fresh folder on the host's disk instead (no heap taken:
+    what the memory benchmark wants); root= names a folder to reuse (a reboot). Each call
+    makes its own filesystem, so two simulated shoes (two tables) never share one.
     """
     from drivers.mfrc522 import MFRC522
-    from drivers.sim_mfrc522 import SimMFRC522, SimPin
+    from drivers.sim_mfrc522 import SimMFRC522
 
     chip = sim or SimMFRC522()
-    reader = MFRC522(chip, SimPin(chip), SimPin(chip))
+    reader = MFRC522(chip, chip.cs, chip.rst)  # the chip is its own SPI bus
     if display is None:
         from display import RecordingDisplay
 
         display = RecordingDisplay()
     if root is None:
-        root = ram_filesystem(blocks)
+        root = ram_filesystem(blocks) if flash == "ram" else host_folder()
     d = {"journal": "journal", "decks": "decks"}
     return Board("simulated", reader, display, {}, None, None, root, key, shoe_id, chip, d)

@@ -17,12 +17,14 @@ the end of the deal (findings, rulings, signed DEAL record), and the dealer's sc
 The overplay check, the tray slip and enrolment are in shoe_tray.py, loaded on first use.
 """
 
-from overplay_core.cards import card_name
-from overplay_core.compat import ticks_diff
 from shoe_core import (  # noqa: F401 - re-exported: callers use shoe.X
     AWAIT_TRAY, CARD, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, ENROL_DECK, ENROLLING,
     FLAGGED, FOREIGN, IDLE, NEED_BYTES, NOTHING, OK, ORIGINAL_DEAL, OVERPLAY_CHECK, QUIET_MS,
-    REFUSED_BUSY, REFUSED_JOURNAL, REFUSED_NO_KEY, TAG, ShoeCore, handprint, records, ticks_ms)
+    REFUSED_BUSY, REFUSED_JOURNAL, REFUSED_NO_KEY, TAG, ShoeCore, records, ticks_ms)
+import shoe_core  # noqa: F401, I001 - the module too, for its constants
+from overplay_core import handprint
+from overplay_core.cards import card_name
+from overplay_core.compat import ticks_diff
 from shoe_text import deal_screen, event_text, finding_lines
 
 
@@ -91,8 +93,7 @@ class Shoe(ShoeCore):
         self.state = ENROLLING
         self.deck_no = deck_no
         self.cards = 0
-        for i in range(len(self.expected)):
-            self.expected[i] = 0
+        self.deck.start_enrol(deck_no, self.profile.pack)
         self.message = "deal sorted pack"
         self._show()
         return OK
@@ -109,8 +110,13 @@ class Shoe(ShoeCore):
             if kind == 0:
                 self._slow_tag(memoryview(e)[2:2 + n], n)
                 continue
-            self._note(kind, e[0], e[1], memoryview(e)[2:2 + n] if n > 0 else None, n)
-            self.message = event_text(kind, e[0])
+            uid = memoryview(e)[2:2 + n] if n > 0 else None
+            a = e[0]
+            if kind == records.EV_OTHER_DECK:
+                hit = self.deck.card_of(uid, n)  # (deck id, card): which card, which deck
+                a = hit[1] if hit else 0xFF
+            self._note(kind, a, e[1], uid, n)
+            self.message = event_text(kind, a)
         if self.events.dropped:
             self.events.dropped = 0
             self._note(records.EV_READER_ERROR, 0xFF)  # events lost: the ring overflowed
@@ -140,7 +146,9 @@ class Shoe(ShoeCore):
         j = self.journal
         n = records.sign(self.rec, n, self.key, self.shoe_id)
         self.last_seq = j.next_seq
-        j.append(memoryview(self.rec)[:n])
+        if j.append(self.rec, n) != 0:  # the RAM batch is full: make it durable, go on
+            j.commit()
+            j.append(self.rec, n)
 
     def _slow_tag(self, uid, n):
         if self.state in (ENROLLING, AWAIT_TRAY, CHECK_SLIP):

@@ -14,10 +14,16 @@ and the deal is found incorrect: DW-4b); the same card read again is recorded an
 two tags at once is recorded once per field, and reader timeouts are counted as noise.
 """
 
-from overplay_core import handprint, records, trayslip
-from overplay_core.compat import ticks_ms
+# The biggest module first: on a small heap compiling from source (the MicroPython tests),
+# it is compiled while the heap is still in one piece.
+from overplay_core import records  # noqa: I001
 from overplay_core.tally import NOT_DEALT
+from overplay_core.compat import ticks_ms
 from ring import Ring
+
+OTHER_DECK = -21  # deck.OTHER_DECK (test_shoe checks they agree): deck.py need not load here
+SLIP_BYTES = 144  # trayslip.USER_BYTES: NTAG213 user memory
+HANDPRINT_BYTES = 20  # handprint.MAX_BYTES: 52 cards at 3 bits
 
 ORIGINAL_DEAL = 1
 OVERPLAY_CHECK = 2
@@ -70,8 +76,8 @@ class ShoeCore:
         self.dealer = 0
         self.uid = bytearray(10)
         self.rec = bytearray(records.MAX_RECORD)
-        self.hp = bytearray(handprint.MAX_BYTES)
-        self.slip = bytearray(trayslip.USER_BYTES)
+        self.hp = bytearray(HANDPRINT_BYTES)
+        self.slip = bytearray(SLIP_BYTES)
         self.expected = bytearray(53)
         self.events = Ring(16, 12)  # kind = records.EV_*; payload a, b, UID (up to 10)
         self._ev = bytearray(12)
@@ -95,8 +101,14 @@ class ShoeCore:
 
     # --- the hot path -----------------------------------------------------------------
     def poll(self):
-        """Read the reader once and handle what it saw (no allocation)."""
-        return self.on_uid(self.uid, self.reader.read_uid(self.uid))
+        """Read the reader once and handle what it saw (no allocation).
+
+        A tag read is halted at once (HLTA), so REQA does not find it again while it is still
+        in the field: a card counts once however long it stays over the antenna."""
+        n = self.reader.read_uid(self.uid)
+        if n > 0:
+            self.reader.halt()
+        return self.on_uid(self.uid, n)
 
     def on_uid(self, uid, n):
         """Handle one reader result: n = UID length (4 or 7), 0 = no tag, < 0 = error."""
@@ -127,8 +139,8 @@ class ShoeCore:
         c = self.deck.lookup(uid, n)
         if c >= 0:
             return c
-        if c == self.deck.OTHER_DECK:
-            self._flag(records.EV_OTHER_DECK, self.deck.last_card & 0xFF, self.cards, uid, n)
+        if c == OTHER_DECK:  # the card int is looked up in the slow path (card_of)
+            self._flag(records.EV_OTHER_DECK, 0xFF, self.cards, uid, n)
         else:
             self._flag(records.EV_UNKNOWN_TAG, 0, self.cards, uid, n)
         return FOREIGN

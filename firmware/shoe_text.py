@@ -10,7 +10,6 @@ Lines are written for a 16-character panel; the display cuts longer ones.
 from overplay_core import findings as F
 from overplay_core import records
 from overplay_core.cards import card_name
-from overplay_core.games import SEAT_NAMES
 
 _EVENT_TEXT = {
     records.EV_UNKNOWN_TAG: "unknown tag!",
@@ -32,6 +31,9 @@ def event_text(kind, a):
     if t.endswith(": "):
         t += _card(a)
     return t
+
+
+SEAT_NAMES = "NESW"  # games.SEAT_NAMES: 0 = North, clockwise
 
 
 def _seat(s, seats):

@@ -139,21 +139,28 @@ def record_check(shoe):
     shoe._show()
 
 def enrol_uid(shoe, uid, n):
-    pack = shoe.profile.pack
-    c = shoe.deck.lookup(uid, n)
-    if c >= 0 and shoe.expected[c] == 1:
-        shoe._note(records.EV_DUPLICATE_READ, c, 0, uid, n)
-        shoe.message = "read twice: " + card_name(c)
+    """Enrol deck: the next tag is the next card of the sorted pack (deck.enrol_next)."""
+    d = shoe.deck
+    hit = d.card_of(uid, n)
+    if hit is not None and hit[0] == shoe.deck_no:
+        # start_enrol forgot this deck: a hit is a tag already read in this pass.
+        shoe._note(records.EV_DUPLICATE_READ, hit[1], 0, uid, n)
+        shoe.message = "read twice: " + card_name(hit[1])
         shoe._show()
         return
-    card = pack[shoe.cards]
-    shoe.deck.enrol(uid, n, card)
-    shoe.expected[card] = 1  # enrolled in this pass: a second read is flagged
+    card = d.enrol_next(uid, n)
+    if card < 0:
+        shoe._note(records.EV_OTHER_DECK if hit else records.EV_READER_ERROR, -card & 0xFF,
+                   0, uid, n)
+        shoe.message = d.MESSAGES.get(card, "enrol error") if hasattr(d, "MESSAGES") else \
+            "enrol error %d" % card
+        shoe._show()
+        return
     shoe.cards += 1
     shoe.last_card = card
     shoe.changed = True
-    if shoe.cards == len(pack):
-        shoe.deck.save()
+    if shoe.cards == len(shoe.profile.pack):
+        d.finish_enrol()
         shoe._note(records.EV_DECK_ENROLLED, shoe.deck_no, shoe.cards)
         shoe.journal.commit()
         shoe.state = IDLE

@@ -4,11 +4,14 @@ Used only where the real piece is not what the test is about; the acceptance tes
 test_app.py use the real driver on the simulated chip, the real deck and the real journal.
 """
 
-import shoe as S
-from deck import Deck
-from display import RecordingDisplay
-from overplay_core import games, records
+# Only what the shoe needs: these tests compile from source in a 128 KB MicroPython heap, so
+# the real deck and display (tested on their own and in test_app.py) are stood in for here.
+from overplay_core import games, records  # noqa: I001
 from overplay_core.tally import Tally
+import shoe as S
+
+UNKNOWN_TAG = -20  # deck.UNKNOWN_TAG
+OTHER_DECK = -21  # deck.OTHER_DECK
 
 def uid_of(card, deck_no=1):
     """A 7-byte UID for a card of a deck (NXP manufacturer byte 0x04 first, like NTAG)."""
@@ -35,24 +38,71 @@ class ScriptReader:
         return 0
 
 
-_club = []
-OTHER_DECK_CARDS = (3, 5, 35)  # deck 2 has these cards enrolled too (mixed packs)
+class TableDeck:
+    """deck.Deck's lookup/card_of/enrolment for UIDs made by uid_of: deck 1 is on the table,
+    deck 2 is another enrolled deck, other tags are unknown."""
+
+    def __init__(self, active=1, others=(2,)):
+        self.active = active
+        self.others = others
+        self.enrolled = {}
+        self._enrolling = None
+
+    def _card(self, uid, n):
+        if n != 7 or uid[0] != 0x04 or uid[3] != 0x10:
+            return -1, -1
+        return uid[1], uid[2]
+
+    def lookup(self, uid, n):
+        d, c = self._card(uid, n)
+        if d == self.active:
+            return c
+        if d in self.others:
+            return OTHER_DECK
+        return UNKNOWN_TAG
+
+    def card_of(self, uid, n):
+        key = bytes(uid[:n])
+        if key in self.enrolled:
+            return self.enrolled[key]
+        d, c = self._card(uid, n)
+        if self._enrolling is not None and d == self._enrolling[0]:
+            return None  # start_enrol forgot this deck: only what was enrolled since counts
+        return (d, c) if d == self.active or d in self.others else None
+
+    def start_enrol(self, deck_id, pack):
+        self._enrolling = [deck_id, pack, 0]
+
+    def enrol_next(self, uid, n):
+        e = self._enrolling
+        card = e[1][e[2]]
+        self.enrolled[bytes(uid[:n])] = (e[0], card)
+        e[2] += 1
+        return card
+
+    def finish_enrol(self):
+        self._enrolling = None
+        self.saved = True
+        return 0
 
 
-def club_deck(active=1):
-    """The real Deck: every card (and the joker) of deck 1, a few of deck 2, under uid_of.
+class Screen:
+    """The display interface (display.TextDisplay) at its smallest: keeps every screen."""
 
-    Built once and shared (made while the test heap is still in one piece); tests only look
-    cards up in it."""
-    if not _club:
-        d = Deck(capacity=60)
-        for c in range(53):
-            d.enrol(uid_of(c, 1), 7, c, 1)
-        for c in OTHER_DECK_CARDS:
-            d.enrol(uid_of(c, 2), 7, c, 2)
-        _club.append(d)
-    _club[0].use(active)
-    return _club[0]
+    def __init__(self):
+        self.screens = []
+
+    def show(self, lines):
+        self.screens.append(tuple(lines))
+        if len(self.screens) > 8:
+            self.screens.pop(0)
+
+    def shown(self, fragment):
+        for s in self.screens:
+            for line in s:
+                if fragment in line:
+                    return True
+        return False
 
 
 class ListJournal:
@@ -106,8 +156,8 @@ def make(game=games.DUPLICATE_WHIST, variant=0, tray=None, journal=None, table=1
     p = games.profile(game, variant)
     reader = ScriptReader()
     clock = (lambda: now[0]) if now is not None else S.ticks_ms
-    sh = S.Shoe(p, Tally(p), club_deck(), reader, journal or ListJournal(), KEY, SID,
-                RecordingDisplay(), table=table, tray=tray, clock=clock)
+    sh = S.Shoe(p, Tally(p), TableDeck(), reader, journal or ListJournal(), KEY, SID,
+                Screen(), table=table, tray=tray, clock=clock)
     return sh, reader
 
 

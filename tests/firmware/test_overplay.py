@@ -5,8 +5,7 @@ the trump turned and each hand passed, and the laws' findings come out in a CHEC
 Stand-ins for reader, deck, journal and tray: shoe_fakes.py (the real ones: test_app.py).
 """
 
-import shoe_tray  # noqa: F401, I001 - compiled first, while the heap is in one piece
-from shoe_fakes import DictTray, TableDeck, deal, make, records_of, uid_of
+from shoe_fakes import DictTray, deal, make, records_of
 
 import shoe as S
 from overplay_core import findings as F
@@ -94,24 +93,3 @@ def test_overplay_edited_slip_is_refused():
     chk = records_of(t2, records.CHECK)[0]
     assert chk["slip"] == records.SLIP_FORGED
     assert t2.state == S.IDLE
-
-
-def test_enrol_deck_learns_the_pack_in_order_and_flags_a_repeat():
-    sh, reader = make(games.ECARTE)
-    sh.deck = TableDeck(deck_no=5, others=())
-    assert sh.start_enrol(5) == S.OK
-    pack = sh.profile.pack
-    reader.script.append(uid_of(pack[0], 5))
-    sh.poll()
-    sh.service()
-    reader.script.append(uid_of(pack[0], 5))  # read again: flagged, not enrolled twice
-    sh.poll()
-    sh.service()
-    for c in pack[1:]:
-        reader.script.append(uid_of(c, 5))
-        sh.poll()
-        sh.service()
-    assert len(sh.deck.enrolled) == 32 and sh.deck.saved
-    codes = [e["code"] for e in records_of(sh, records.EVENT)]
-    assert codes == [records.EV_DUPLICATE_READ, records.EV_DECK_ENROLLED]
-    assert sh.state == S.IDLE

@@ -1,0 +1,225 @@
+"""A whole session of the shoe app on simulated hardware: enrol a deck, deal N boards.
+
+    MICROPYPATH=shared:firmware:.frozen micropython -X heapsize=128k firmware/session_sim.py \\
+        --deals 200 --game 1 [--variant 0] [--seed 7] [--flash host|ram] [--verbose]
+    python firmware/session_sim.py ...     # the same on CPython (firmware/ and shared/ on path)
+
+The real app (app.py: reader, dealing, display and link tasks), the real MFRC522 driver on the
+simulated chip, the real deck, tally, records, journal and tray code. A scripted dealer (one
+more asyncio task) enrols a deck by dealing it sorted, then for each board shuffles the pack,
+passes the cards through the chip's field one by one (drivers.sim_mfrc522.ScriptedDealer),
+says the deal is over, and holds the tray tag over the reader for the slip. Every DEAL record
+is read back from the journal and its seats and trump compared with what was dealt.
+
+The last line is a JSON object (deals, errors, records, heap figures): the benchmark and
+`make demo` read it. Heap (gc.mem_alloc()): `heap_code` after every import (on a board the code
+is frozen in flash); `heap_sim_world` the simulated chip and tags (absent on a board); then,
+above those two, `heap_live_peak` the most in use after a collection between hands (the app's
+data) and `heap_peak` the most seen at any sample, garbage included.
+
+For the memory figure, run it from precompiled modules, e.g.
+    for f in $(cd firmware && find . -name '*.py'); do mpy-cross -o build/mpy/${f%.py}.mpy firmware/$f; done
+    (and the same for shared/), then MICROPYPATH=build/mpy:.frozen micropython -X heapsize=128k
+    build/mpy/session_sim.mpy is not runnable as a script: run `-c "import session_sim as s;
+    s.main(['--deals', '200'])"`.
+"""
+
+import gc
+import sys
+
+gc.collect()
+
+import asyncio  # noqa: E402 - after the first collect: imports are what `base` measures
+import json  # noqa: E402
+
+import app as A  # noqa: E402
+import board as B  # noqa: E402
+from display import ConsoleDisplay, TextDisplay  # noqa: E402
+from drivers.sim_mfrc522 import ScriptedDealer, card_tag, tray_tag, uid7  # noqa: E402
+from overplay_core import games, handprint, records  # noqa: E402
+from shoe import AWAIT_TRAY, DEALING, IDLE  # noqa: E402
+
+try:
+    _mem = gc.mem_alloc
+except AttributeError:  # CPython: no heap figures (they are reported as 0)
+
+    def _mem():
+        return 0
+
+
+gc.collect()
+BASE = _mem()
+
+
+class Lcg:
+    """Deterministic shuffles on both interpreters (numbers stay below 2^30)."""
+
+    def __init__(self, seed):
+        self.x = seed & 0x3FFFFFFF or 1
+
+    def below(self, n):
+        self.x = (self.x * 1103515245 + 12345) & 0x3FFFFFFF
+        return (self.x >> 8) % n
+
+    def shuffle(self, items):
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+class Stats:
+    def __init__(self):
+        self.deals = 0
+        self.errors = []
+        self.live_peak = 0
+        self.peak = 0
+
+    def sample(self):
+        m = _mem()
+        if m > self.peak:
+            self.peak = m
+
+
+async def _until(a, cond, stats, limit=100000):
+    n = 0
+    while not cond():
+        if not a.running:
+            raise RuntimeError("session_sim: the app stopped: %r" % (a.error,))
+        stats.sample()
+        await A._sleep_ms(0)
+        n += 1
+        if n > limit:
+            raise RuntimeError("session_sim: the shoe is stuck (state not reached)")
+
+
+def make_tags(pack, deck_id=1):
+    """The simulated world: an NTAG213 on each card of the pack, and one on the tray."""
+    tags = {}
+    for c in pack:
+        tags[c] = card_tag(uid7(deck_id, c))
+    return tags, tray_tag(uid7(900, 1))
+
+
+async def dealer(a, deals, seed, stats, world, deck_id=1):
+    try:
+        await _deal_session(a, deals, seed, stats, world, deck_id)
+    except Exception as e:  # noqa: BLE001 - the session ends, and says why
+        stats.errors.append("dealer stopped: %s: %s" % (e.__class__.__name__, e))
+    a.stop()
+
+
+async def _deal_session(a, deals, seed, stats, world, deck_id):
+    sim = a.board.sim
+    sh = a.shoe
+    p = a.profile
+    tags, tray = world
+    # Enrol the deck: deal it sorted over the reader once (ENROL_DECK mode).
+    a.command(A.CMD_ENROL, deck_id)
+    await _until(a, lambda: sh.state != IDLE, stats)
+    d = ScriptedDealer(sim, [tags[c] for c in p.pack], dwell=2, gap=1)
+    await _until(a, lambda: d.done and len(a.uids) == 0 and sh.state == IDLE, stats)
+    sim.script = None
+    rng = Lcg(seed)
+    order = list(p.pack)
+    for i in range(deals):
+        rng.shuffle(order)
+        first = sh.journal.next_seq
+        a.command(A.CMD_DEAL, 0)
+        await _until(a, lambda: sh.state == DEALING, stats)
+        board_no, dealer_seat = sh.board, sh.dealer
+        d = ScriptedDealer(sim, [tags[c] for c in order[:p.deal_cards]], dwell=2, gap=1)
+        await _until(a, lambda: d.done and len(a.uids) == 0, stats)
+        sim.script = None
+        a.command(A.CMD_END)
+        await _until(a, lambda: sh.state == AWAIT_TRAY, stats)
+        sim.enter(tray)
+        await _until(a, lambda: sh.state == IDLE, stats)
+        sim.leave(tray)
+        _verify(a, first, board_no, dealer_seat, order, stats)
+        stats.deals += 1
+        if i % 50 == 49:  # the club PC syncs now and then: what it holds may be reclaimed
+            a.journal.mark_synced(a.journal.committed_seq)
+            a.journal.reclaim()
+
+
+def _verify(a, first, board_no, dealer_seat, order, stats):
+    p = a.profile
+    deal = None
+    for seq, rec in a.journal.records_from(first):
+        if not records.verify(rec, a.shoe.key, a.shoe.shoe_id):
+            stats.errors.append("record %d does not verify" % seq)
+        if rec[0] == records.DEAL:
+            deal = records.decode(rec)
+    if deal is None:
+        stats.errors.append("board %d: no DEAL record" % board_no)
+        return
+    if deal["board"] != board_no or deal["dealer"] != dealer_seat or deal["findings"]:
+        stats.errors.append("board %d: record %r" % (board_no, deal))
+        return
+    seats = handprint.unpack(deal["handprint"], p.pack)
+    for n in range(p.deal_cards):
+        want = p.seat_of(n, dealer_seat)
+        if seats[order[n]] != (want if want >= 0 else handprint.NOT_DEALT):
+            stats.errors.append("board %d: card %d in seat %d" % (board_no, order[n],
+                                                                 seats[order[n]]))
+            return
+    ti = p.turn_up_index
+    want_trump = order[ti] if ti >= 0 else records.NO_TRUMP_CARD
+    if deal["trump"] != want_trump:
+        stats.errors.append("board %d: trump %d, dealt %d" % (board_no, deal["trump"],
+                                                              want_trump))
+
+
+def session(deals=200, game=games.DUPLICATE_WHIST, variant=0, seed=7, flash="host",
+            verbose=False):
+    """Run the session; returns the result dict (also what main() prints)."""
+    display = ConsoleDisplay() if verbose else TextDisplay()
+    b = B.simulated(display=display, flash=flash)
+    world = make_tags(games.profile(game, variant).pack)
+    gc.collect()
+    sim_base = _mem()  # code + the simulated world (chip, tags): not the shoe's data
+    a = A.App(b, game=game, variant=variant, poll_ms=0, display_ms=50)
+    stats = Stats()
+
+    def between(shoe):
+        live = _mem()  # the app just collected: this is live data
+        if live > stats.live_peak:
+            stats.live_peak = live
+
+    a.on_deal_end = between
+    asyncio.run(a.main(extra=(dealer(a, deals, seed, stats, world),)))
+    return {"deals": stats.deals, "game": game, "variant": variant,
+            "errors": len(stats.errors), "first_errors": stats.errors[:3],
+            "records": a.journal.committed_seq, "reader_polls": a.polls,
+            "noise": a.shoe.noise, "heap_code": BASE, "heap_sim_world": sim_base - BASE,
+            "heap_live_peak": stats.live_peak - sim_base, "heap_peak": stats.peak - sim_base,
+            "ring_high_water": a.uids.high_water, "ring_dropped": a.uids.dropped}
+
+
+def main(argv):
+    opts = {"--deals": 200, "--game": 1, "--variant": 0, "--seed": 7}
+    flash = "host"
+    verbose = False
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--verbose":
+            verbose = True
+            i += 1
+        elif argv[i] == "--flash":
+            flash = argv[i + 1]
+            i += 2
+        elif argv[i] in opts:
+            opts[argv[i]] = int(argv[i + 1])
+            i += 2
+        else:
+            print("session_sim: unknown option %r: use --deals N --game 1..4 --variant V "
+                  "--seed S --flash host|ram --verbose" % argv[i])
+            return 2
+    r = session(opts["--deals"], opts["--game"], opts["--variant"], opts["--seed"], flash,
+                verbose)
+    print(json.dumps(r))
+    return 1 if r["errors"] or r["deals"] != opts["--deals"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,31 @@
+"""Enrol deck mode: dealing a sorted pack once teaches the deck every tag (both interpreters).
+
+The real Deck; the reader and journal are stand-ins (shoe_fakes.py).
+"""
+
+from shoe_fakes import TableDeck, make, records_of, uid_of
+
+import shoe as S
+from overplay_core import games, records
+
+
+def test_enrol_deck_learns_the_pack_in_order_and_flags_a_repeat():
+    sh, reader = make(games.ECARTE)
+    sh.deck = TableDeck(active=5, others=())
+    assert sh.start_enrol(5) == S.OK
+    pack = sh.profile.pack
+    reader.script.append(uid_of(pack[0], 5))
+    sh.poll()
+    sh.service()
+    reader.script.append(uid_of(pack[0], 5))  # read again: flagged, not enrolled twice
+    sh.poll()
+    sh.service()
+    for c in pack[1:]:
+        reader.script.append(uid_of(c, 5))
+        sh.poll()
+        sh.service()
+    assert len(sh.deck.enrolled) == 32 and sh.deck.saved
+    assert sh.deck.card_of(uid_of(pack[7], 5), 7) == (5, pack[7])
+    codes = [e["code"] for e in records_of(sh, records.EVENT)]
+    assert codes == [records.EV_DUPLICATE_READ, records.EV_DECK_ENROLLED]
+    assert sh.state == S.IDLE
