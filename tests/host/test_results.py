@@ -239,3 +239,19 @@ def test_records_without_a_setup_make_session_0(tmp_path):
     assert [b["board"] for b in r["boards"]] == [4]
     assert r["boards"][0]["tables"][0]["score_ns"] == 9
     assert results.render(r, "pbn").count("[Deal ") == 1
+
+
+def test_other_games_are_listed_not_compared(tmp_path):
+    st = Store(str(tmp_path / "euchre.sqlite"))
+    sh = Shoe(31)
+    st.enroll(sh.shoe_id, sh.key)
+    sh.add(records.encode_session, sh.shoe_id, (0, 1, 0), 0, games.EUCHRE, 0, 1, 1, 1, 2, 0)
+    sh.add(records.encode_score, 1, 1, games.EUCHRE, 3, 2, 1, 0)
+    sync = st.begin_sync(sh.shoe_id, 1)
+    st.commit_batch(sync, sh.shoe_id, sh.recs, len(sh.recs) + 1)
+    st.close()
+    r = results.build(str(tmp_path / "euchre.sqlite"))
+    assert r["game_name"] == "euchre" and r["pairs"] == []
+    assert r["boards"][0]["status"].startswith("not compared")
+    assert "[Deal " not in results.render(r, "pbn")
+    assert "Board 1" in results.render(r, "text")
