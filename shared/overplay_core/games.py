@@ -97,6 +97,7 @@ class Profile:
         self.variant = variant
         self.name = GAME_NAMES[game]
         self.packets = (ONE_AT_A_TIME, ONE_AT_A_TIME)
+        self.packets_fixed_for = ""  # EU-4: the packets are fixed for the deal; EC law 8: game
         self.misdeal_passes = False  # DW-3, BR-8: the misdealer deals again
         if game in (DUPLICATE_WHIST, BRIDGE_WHIST):
             self.pack = cards.PACK_52
@@ -132,6 +133,7 @@ class Profile:
         if game in (EUCHRE, ECARTE):
             # EU-4, Écarté law 8: two then three, or three then two.
             self.packets = (3, 2) if variant & V_PACKETS_3_2 else (2, 3)
+            self.packets_fixed_for = "deal" if game == EUCHRE else "game"
         self.dealt = self.hand_size * self.seats  # cards that go into hands
         # Membership table indexed by card: 1 = belongs to this pack.
         self.in_pack = bytearray(cards.CARD_COUNT)

@@ -77,6 +77,8 @@ def test_ecarte_two_seats_five_each_eleventh_turned():
     seats = [p.seat_of(n, 1) for n in range(12)]
     assert seats == [0, 0, 1, 1, 0, 0, 0, 1, 1, 1, -1, -1]
     assert p.turn_up_index == 10 and p.seats == 2 and p.hand_size == 5
+    assert p.packets_fixed_for == "game"  # law 8: not changed during a game
+    assert games.profile(games.EUCHRE).packets_fixed_for == "deal"
     p32 = games.profile(games.ECARTE, games.V_PACKETS_3_2)
     assert [p32.seat_of(n, 0) for n in range(10)] == [1, 1, 1, 0, 0, 0, 1, 1, 0, 0]
 
