@@ -61,6 +61,7 @@ ADVERSARY_DECLARED = -51
 DISCARD_TAKEN_BACK = -52
 TURNED_DOWN_NOT_SHOWN = -53
 TRUMP_CARD_LIFTED = -54
+REVOKE = -55
 
 _TEXT = """
 -1|duplicate_card|A card was dealt twice: the pack is imperfect.
@@ -109,6 +110,7 @@ _TEXT = """
 -52|discard_taken_back|The dealer took back his discard after quitting it.
 -53|turned_down_card_not_shown|The dealer turned the trump down without placing it face up under the pack.
 -54|trump_card_lifted|The trump card was lifted from the pack before its time.
+-55|revoke|A player revoked: he held a card of the suit led and played another suit.
 """
 
 

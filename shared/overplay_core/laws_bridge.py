@@ -15,8 +15,8 @@ GAME = "bridge whist"
 SOURCES = {
     "BR-A": "J. B. Elwell, Advanced Bridge (1904), laws 38-42; excerpt "
             "bridge-whist-laws-dealing-declaring",
-    "BR-B": "J. B. Elwell, Bridge Axioms and Laws (1907): Declaring Trumps; excerpt "
-            "bridge-whist-laws-dealing-declaring",
+    "BR-B": "J. B. Elwell, Bridge Axioms and Laws (1907): Declaring Trumps, The Revoke; "
+            "excerpt bridge-whist-laws-dealing-declaring",
 }
 ND = "new_deal"
 DS = "deal_stands"
@@ -99,6 +99,13 @@ TABLE = {
                "The eldest hand claimed a new deal."),
     "BR-PBc": (DS, "Declaring", "passed back", "BR-11", "BR-B",
                "A doubling declaration had been made: the eldest hand's right has lapsed."),
+    "BR-RV": ("revoke_penalty", "The Revoke", "", "BR-18", "BR-B",
+              "An established revoke: three tricks are taken from the revoking side and added "
+              "to the adversaries'; it counts before all else, and the revoking side cannot "
+              "score slam."),
+    "BR-RVn": ("no_penalty", "The Revoke", "", "BR-18", "BR-B",
+               "The revoke was corrected before it was established (before the trick was "
+               "turned and quitted, or the next trick played to): no revoke penalty."),
     "BR-AD": ("claimant_option", "Declaring", "by an adversary", "BR-12", "BR-B",
               "An adversary made or passed the declaration: the dealer may claim a new deal "
               "or go on as if nothing had been said."),
@@ -253,4 +260,11 @@ def judge(case):
             v.find(F.DEALT_FOR_PARTNER, seat=e.seat)
             v.rule("BR-DFPa", F.DEALT_FOR_PARTNER, seat=e.seat)
     _declaring(v, case)
+    for e in case.events_of("revoke"):
+        v.find(F.REVOKE, seat=e.seat, card=e.card)
+        if not e.get("established", True):
+            v.rule("BR-RVn", F.REVOKE, seat=e.seat)
+            continue
+        adv = [(e.seat + 1) % 4, (e.seat + 3) % 4] if e.seat >= 0 else None
+        v.rule("BR-RV", F.REVOKE, seat=e.seat, seats=adv, tricks=3)
     return v

@@ -39,7 +39,7 @@ FACT_EVENTS = ("card_faced_in_pack", "card_exposed_in_deal", "card_exposed_turni
                "led_out_of_turn", "named_suit_not_led", "card_taken_back", "new_cards_called",
                "cards_not_kept_in_order", "card_not_turned_and_quitted", "king_held",
                "card_faced_on_overplay", "no_discard_by_first_trick", "turned_down_not_shown",
-               "trump_card_lifted")
+               "trump_card_lifted", "revoke")
 EVENT_TYPES = MARKERS + STATE_EVENTS + FACT_EVENTS
 
 
@@ -112,7 +112,7 @@ class Case(Reader):
             self.dealer = self.seat(ctx["dealer"], "context.dealer", relative=False)
         self.tables = _int(ctx.get("tables", 1), "context.tables", 1, 999)
         self.phase = parse_phase(ctx.get("phase", "deal_completed"), "context.phase")
-        self.overplay = bool(ctx.get("overplay", "overplay" in data))
+        self.overplay = bool(ctx.get("overplay", data.get("overplay") is not None))
         if self.overplay and self.game != games.DUPLICATE_WHIST:
             raise RuleError("an overplay happens only in duplicate whist, not in %s"
                             % self.game_name)

@@ -38,6 +38,15 @@ TABLE = {
               "by the adversaries."),
     "EU-24l": ("no_penalty", "Law 24", "", "EU-38", "EU-A",
                "A lone player is not penalised for merely exposing a card."),
+    "EU-62": ("revoke_penalty", "Law 62", "", "EU-37", "EU-A",
+              "An established revoke: the adversaries score three points (five against a lone "
+              "hand) for each revoke, before any other score."),
+    "EU-62n": ("no_penalty", "Law 62", "", "EU-37", "EU-A",
+               "The revoke was corrected before it was established (before the trick was "
+               "turned and quitted, or the next trick played to): no revoke penalty."),
+    "EU-102": ("lone_hand_capped", "Law 102", "", "EU-31", "EU-A",
+               "The lone player's partner exposed a card: the lone player scores only two for "
+               "taking every trick, and four to the adversaries if euchred."),
     "EU-33": (ND, "Law 33", "", "EU-6", "EU-A",
               "The pack is incorrect or imperfect: new deal by the same dealer; points "
               "already scored stand."),
@@ -176,10 +185,20 @@ def judge(case):
     T.making(v, case)
     T.discard(v, case)
     T.trump_card(v, case)
+    lone = case.lone
     for e in case.events_of("card_exposed_in_play"):
         v.find(F.CARD_EXPOSED_IN_PLAY, seat=e.seat, card=e.card)
-        if e.seat >= 0 and e.seat == case.lone:
+        if e.seat >= 0 and e.seat == lone:
             v.rule("EU-24l", F.CARD_EXPOSED_IN_PLAY, seat=e.seat)
+        elif lone >= 0 and e.seat == (lone + 2) % 4:
+            v.rule("EU-102", F.CARD_EXPOSED_IN_PLAY, seat=lone)
         else:
             v.rule("EU-24", F.CARD_EXPOSED_IN_PLAY, seat=e.seat, card=e.card)
+    for e in case.events_of("revoke"):
+        v.find(F.REVOKE, seat=e.seat, card=e.card)
+        if not e.get("established", True):
+            v.rule("EU-62n", F.REVOKE, seat=e.seat)
+            continue
+        adv = [(e.seat + 1) % 4, (e.seat + 3) % 4] if e.seat >= 0 else None
+        v.rule("EU-62", F.REVOKE, seat=e.seat, seats=adv, points=5 if lone >= 0 else 3)
     return v

@@ -193,3 +193,12 @@ def test_bridge_adversary_declares_dealer_may_claim_new_deal():
     """Catalogue BR-12: an adversary makes the declaration: dealer's option."""
     r = _j([{"type": "declare", "seat": "E", "suit": "C"}])
     assert _codes(r) == ["BR-AD"] and r["rulings"][0]["by"] == ["N"]
+
+
+def test_bridge_revoke_established_three_tricks_to_adversaries():
+    """Elwell, The Revoke (BR-18): three tricks; not established: no revoke penalty."""
+    r = _j([{"type": "revoke", "seat": "E", "card": "4H"}], phase="deal_played")
+    assert _codes(r) == ["BR-RV"] and r["rulings"][0]["tricks"] == 3
+    assert r["rulings"][0]["seats"] == ["S", "N"]
+    r = _j([{"type": "revoke", "seat": "E", "established": False}], phase="play_begun")
+    assert _codes(r) == ["BR-RVn"]

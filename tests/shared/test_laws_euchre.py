@@ -220,3 +220,19 @@ def test_euchre_law_19_read_from_the_discard_not_passed():
     assert _codes(r) == ["EU-19"]
     r = _j([_ev("take_up", "N", alone=True), _ev("discard_quitted", "N", to_partner=True)])
     assert _codes(r) == []
+
+
+def test_euchre_somerset_law_62_revoke_three_or_five_points():
+    """Somerset laws 62-64 (EU-37): 3 points to the adversaries, 5 against a lone hand."""
+    r = _j([_ev("revoke", "E", card="9S")], phase="deal_played")
+    assert _codes(r) == ["EU-62"] and r["rulings"][0]["points"] == 3
+    assert r["rulings"][0]["seats"] == ["S", "N"]
+    r = _j([_ev("revoke", "E")], phase="deal_played", lone="N")
+    assert r["rulings"][0]["points"] == 5
+    assert _codes(_j([_ev("revoke", "E", established=False)])) == ["EU-62n"]
+
+
+def test_euchre_somerset_law_102_lone_players_partner_exposes_a_card():
+    """Somerset law 102 (EU-31): the lone player then scores only two for a march."""
+    r = _j([_ev("card_exposed_in_play", "S", card="9D")], phase="play_begun", lone="N")
+    assert _codes(r) == ["EU-102"] and r["rulings"][0]["seat"] == "N"
