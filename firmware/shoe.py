@@ -32,6 +32,9 @@ class Shoe(ShoeCore):
     """Shoe(profile, tally, deck, reader, journal, key, shoe_id, display, table=1, tray=None,
     clock=ticks_ms, collision_code=-1): see shoe_core.ShoeCore for the buffers."""
 
+    tables = 2  # tables engaged (session set-up); an overplay implies at least two
+    laws_missing = 0  # rulings the engine could not give (see _rule)
+
     # --- starting ---------------------------------------------------------------------
     def can_start(self):
         """OK, or why a deal cannot start (no key; journal cannot hold its records)."""
@@ -196,9 +199,39 @@ class Shoe(ShoeCore):
         self._show()
         return self.findings
 
-    def _rule(self, codes):
-        """Rulings from the laws engine for these findings (empty until the engine lands)."""
-        return ()
+    def _rule(self, codes, overplay=False, facts=None):
+        """Ruling codes ('DW-IV-8', ...) from the laws engine for these findings.
+
+        facts: more of the case for the engine (e.g. the slip's trump and the one turned).
+        A clean deal needs no ruling, so the engine is imported only when something was found
+        (a session of clean deals never loads it). If it cannot load (no room on a small
+        heap) the findings still stand and are recorded; the dealer is told to call the
+        director, whose PC rules from the same findings."""
+        if not codes:
+            return ()
+        try:
+            from overplay_core import findings, games, laws
+
+            ctx = {"tables": self.tables, "phase": "deal_completed", "dealer": self.dealer}
+            if overplay:
+                ctx["overplay"] = True
+            data = {"game": None, "variants": games.variant_names(self.profile.variant),
+                    "context": ctx, "findings": [{"code": findings.name(c)} for c in codes
+                                                 if not facts or c not in facts["derived"]]}
+            for name in games.GAME_IDS:
+                if games.GAME_IDS[name] == self.profile.game:
+                    data["game"] = name
+            if facts:
+                for k in facts:
+                    if k != "derived":
+                        data[k] = facts[k]
+            return tuple([r["code"] for r in laws.judge(data)["rulings"]])
+        except MemoryError:
+            self.laws_missing += 1
+            return ("call director",)
+        except ValueError as e:  # RuleError/ParseError: facts the engine refuses, said once
+            self.laws_missing += 1
+            return (str(e)[:40],)
 
     # --- slower modes (shoe_tray.py) ---------------------------------------------------
     def next_hand(self):

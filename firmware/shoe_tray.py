@@ -56,7 +56,7 @@ def read_tray(shoe, uid, n):
             shoe._show()
             return  # blank or torn read: the dealer tries the tray again
         shoe.findings = (F.SLIP_DIFFERS_FROM_DEAL,)
-        shoe.rulings = shoe._rule(shoe.findings)
+        shoe.rulings = shoe._rule(shoe.findings, True)
         record_check(shoe)
         return
     s = shoe.slip
@@ -108,7 +108,15 @@ def end_check(shoe):
                 out.append(F.MISSING_CARD)
                 break
     shoe.findings = tuple(out)
-    shoe.rulings = shoe._rule(shoe.findings)
+    facts = None
+    if F.TRUMP_DIFFERS_FROM_SLIP in out:
+        # The engine rules on the cards themselves (DW Law IV §§8-10): which trump the slip
+        # names and which was turned; it finds trump_differs_from_slip from them.
+        facts = {"trump_slip": card_name(shoe.slip_trump),
+                 "overplay": {"trump_turned": card_name(shoe.trump_read)
+                              if 0 <= shoe.trump_read <= 52 else "JK"},
+                 "derived": (F.TRUMP_DIFFERS_FROM_SLIP,)}
+    shoe.rulings = shoe._rule(shoe.findings, True, facts)
     if shoe.findings and shoe.slip_result == records.SLIP_OK:
         shoe.slip_result = records.SLIP_MISMATCH
     if shoe.checked == all_seats:
@@ -130,7 +138,9 @@ def record_check(shoe):
     j = shoe.journal
     n = records.encode_check(shoe.rec, j.next_seq, j.boot, shoe.clock() & 0x3FFFFFFF,
                              shoe.board, shoe.table, shoe.slip_result, shoe.findings,
-                             len(shoe.findings), shoe.rulings, len(shoe.rulings))
+                             len(shoe.findings), shoe.rulings, 0)
+    # Ruling codes are text ('DW-IV-9a') and the record holds 16-bit ids, which the laws
+    # engine does not number yet: the findings are recorded, and the PC rules from them.
     shoe._append(n)
     j.commit()
     shoe.state = IDLE

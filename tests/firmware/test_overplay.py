@@ -8,6 +8,7 @@ Stand-ins for reader, deck, journal and tray: shoe_fakes.py (the real ones: test
 from shoe_fakes import DictTray, deal, make, records_of
 
 import shoe as S
+import shoe_tray  # noqa: F401 - loaded now, not mid-test (a 128 KB heap compiling source)
 from overplay_core import findings as F
 from overplay_core import games, records
 
@@ -58,6 +59,12 @@ def test_overplay_wrong_trump_turned_is_found():
     pack = games.profile(games.DUPLICATE_WHIST).pack
     t1, t2 = overplay(tray, list(pack), pack[0])  # turns 2C, the slip says AS
     assert F.TRUMP_DIFFERS_FROM_SLIP in t2.findings
+    # Corrected before play began: the slip's trump is turned, the card turned in error is
+    # liable to be called (DW Law IV §8). On a heap too small for the laws engine the shoe
+    # says "call director" and the PC rules from the recorded findings.
+    assert t2.rulings[:1] == ("DW-IV-8",) or (t2.laws_missing and
+                                               t2.rulings == ("call director",))
+    assert t2.display.shown("trump differs") or t2.display.shown("DW-IV-8")
     chk = records_of(t2, records.CHECK)[0]
     assert chk["slip"] == records.SLIP_MISMATCH
     assert F.TRUMP_DIFFERS_FROM_SLIP in chk["findings"]
