@@ -192,3 +192,13 @@ def test_ecarte_seats_are_dealer_and_non_dealer():
         assert "dealer" in str(e)
     else:
         raise AssertionError("seat W accepted in écarté")
+
+
+def test_ecarte_law_9_rectify_chosen_and_law_13_more_than_five_in_play():
+    """Law 9: the non-dealer has the error put right; law 13 (unverified): plays with six."""
+    short = {"dealer": DEAL[2:4] + DEAL[7:10], "non_dealer": DEAL[:2] + DEAL[4:6]}
+    r = _j([_ev("choice", "non_dealer", choice="rectify")], phase="deal_completed", hands=short)
+    assert _codes(r) == ["EC-9b"] and r["rulings"][0]["ruling"] == "rectify"
+    six = {"dealer": DEAL[2:4] + DEAL[7:10] + ["AC"], "non_dealer": DEAL[:2] + DEAL[4:7]}
+    r = _j(hands=six, findings=[])
+    assert _codes(r) == ["EC-13"] and r["rulings"][0]["seat"] == "dealer"

@@ -183,3 +183,42 @@ def test_dw_partner_surplus_variant_lowest_and_highest():
     assert r["rulings"][0]["award"] == {"ns": 6, "ew": 7}
     data["variants"] = []
     assert _codes(laws.judge(data)) == ["DW-V-1b"]  # Law V §1 governs by default
+
+
+def test_dw_original_deal_whist_law_37_a_d_and_law_b_1():
+    """Whist law 37(a) rotation broken, 37(d) more than thirteen; Law B(1) a short hand."""
+    base = {"game": "duplicate_whist", "context": {"phase": "deal_completed"}}
+    base["events"] = [{"type": "deal_pattern_broken", "seat": "N"}]
+    assert _codes(laws.judge(base)) == ["DW-W37a"]
+    hands = _hands()
+    del base["events"]
+    base["hands"] = _moved("S", "E")
+    r = laws.judge(base)
+    assert _codes(r) == ["DW-W37d"] and r["outcome"] == "new_deal"
+    hands["W"].pop()
+    base["hands"] = hands
+    base["findings"] = []
+    r = laws.judge(base)
+    # The card missing from the pack as well: whist law 37(b) first (the pack is incorrect).
+    assert _codes(r) == ["DW-W37b"]
+    base.pop("hands")
+    base["findings"] = [{"code": "seat_short", "seat": "W"}]
+    assert _codes(laws.judge(base)) == ["DW-LB-1"]
+
+
+def test_dw_whist_law_39_incorrect_pack_found_after_the_next_cut_stands():
+    """Whist law 39 (DW-6): proved incorrect before the cut for the next deal, else stands."""
+    ev = [{"type": "pack_incorrect"}]
+    base = {"game": "duplicate_whist", "events": ev, "context": {"phase": "deal_played"}}
+    assert _codes(laws.judge(base)) == ["DW-W39"]
+    base["events"] = [{"type": "pack_incorrect", "phase": "next_deal"}]
+    assert _codes(laws.judge(base)) == ["DW-W39x"]
+
+
+def test_dw_law_v_sec_1_cards_moved_between_hands_refers_to_the_director():
+    """Law V §1 is the nearest rule when two hands swapped a card (every count right)."""
+    hands = _hands()
+    hands["E"][0], hands["S"][0] = hands["S"][0], hands["E"][0]
+    r = _over(3, "deal_completed", hands=hands)
+    assert _codes(r) == ["DW-V-1x"] and r["outcome"] == "refer_to_director"
+    assert [f["code"] for f in r["findings"]] == ["card_moved"]
