@@ -224,3 +224,18 @@ def test_every_event_type_finding_and_variant_is_documented():
 def test_text_header_names_tables_only_for_duplicate_whist(capsys):
     _, out, _ = _run(["judge", os.path.join(EXAMPLES, "euchre_no_trump_named.json")], capsys)
     assert out.startswith("euchre: found at deal completed, dealer W\n")
+
+
+def test_every_ruling_code_is_exercised_by_a_test():
+    """docs/laws.md promises a test per ruling code: keep that true."""
+    import glob
+    from overplay_core import laws_bridge, laws_ecarte, laws_euchre, laws_whist
+    files = glob.glob(os.path.join(ROOT, "tests", "shared", "test_laws_*.py"))
+    files += glob.glob(os.path.join(EXAMPLES, "expected", "*.json"))
+    text = ""
+    for name in files:
+        with open(name, encoding="utf-8") as f:
+            text += f.read()
+    for m in (laws_whist, laws_bridge, laws_euchre, laws_ecarte):
+        for code in m.TABLE:
+            assert '"%s"' % code in text, "no test names ruling " + code

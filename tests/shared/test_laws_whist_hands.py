@@ -165,26 +165,6 @@ def test_dw_original_deal_exposed_card_and_out_of_turn_objection():
     assert _codes(laws.judge(base)) == ["DW-W38"]
 
 
-def test_dw_average_score_awarded_from_the_other_tables_tricks():
-    """DW-25 via scoring: N-S 7, 8, 8 elsewhere -> N-S 8, E-W 5 (nearest whole trick)."""
-    r = _over(3, "play_begun", turned="7H", ns_tricks_elsewhere=[7, 8, 8])
-    assert _codes(r) == ["DW-IV-9a"] and r["rulings"][0]["award"] == {"ns": 8, "ew": 5}
-
-
-def test_dw_partner_surplus_variant_lowest_and_highest():
-    """Variant partner_surplus (Law B(3), DW-16): short player's partner held the surplus."""
-    hands = _moved("S", "N")  # S short, N (his partner) over
-    data = {"game": "duplicate_whist", "variants": ["partner_surplus"], "trump_slip": TRUMP,
-            "deal": _deal_names(), "overplay": {"hands": hands},
-            "context": {"tables": 4, "overplay": True, "phase": "play_begun",
-                        "ns_tricks_elsewhere": [6, 9, 7]}}
-    r = laws.judge(data)
-    assert _codes(r) == ["DW-LB-3c"] and r["outcome"] == "lowest_and_highest"
-    assert r["rulings"][0]["award"] == {"ns": 6, "ew": 7}
-    data["variants"] = []
-    assert _codes(laws.judge(data)) == ["DW-V-1b"]  # Law V §1 governs by default
-
-
 def test_dw_original_deal_whist_law_37_a_d_and_law_b_1():
     """Whist law 37(a) rotation broken, 37(d) more than thirteen; Law B(1) a short hand."""
     base = {"game": "duplicate_whist", "context": {"phase": "deal_completed"}}
