@@ -221,6 +221,9 @@ class Case(Reader):
                     touched.append(seat)
                 elif t == "played":
                     played.add(seat)
+        # Facts are discovered no earlier than the last phase the events reached.
+        if clock > self.phase:
+            self.phase = clock
 
     def events_of(self, *types):
         return [e for e in self.events if e.type in types]

@@ -236,3 +236,9 @@ def test_euchre_somerset_law_102_lone_players_partner_exposes_a_card():
     """Somerset law 102 (EU-31): the lone player then scores only two for a march."""
     r = _j([_ev("card_exposed_in_play", "S", card="9D")], phase="play_begun", lone="N")
     assert _codes(r) == ["EU-102"] and r["rulings"][0]["seat"] == "N"
+
+
+def test_euchre_law_17_phase_markers_move_the_moment_of_discovery():
+    """A first_trick_quitted marker in the events is enough for law 17."""
+    r = _j([_ev("order_up", "E"), _ev("first_trick_quitted")], phase="deal_completed")
+    assert _codes(r) == ["EU-17a"] and r["context"]["phase"] == "first_trick_quitted"
