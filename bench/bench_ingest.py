@@ -1,0 +1,130 @@
+"""host_ingest_records_per_s, host_ingest_vs_executemany: the club DB's real ingest path.
+
+100,000 signed DEAL records (52-card handprints, a few with findings) go into a fresh club DB
+through overplay.store.Store.commit_batch, in batches of 500 as overplay.sync commits them
+(each one transaction: tag verified, record checked against what is stored, decoded, JSON of
+the fields, rows in `records` and `deals`). The reference, in the same run: a fresh DB with the
+same schema and pragmas (Store's own connection), and a bare executemany of exactly the rows
+the real path wrote (read back from the first DB), into the same two tables, in the same
+500-row transactions. Ratio = reference seconds / real seconds (1.0 = no overhead).
+
+A profile of the real path over 10,000 records shows where its time goes (shares printed to
+stderr and kept as host_ingest_share_*).
+"""
+
+import cProfile
+import os
+import pstats
+import sys
+import tempfile
+import time
+
+from overplay.store import Store
+from overplay_core import records
+
+SHOE = 3
+KEY = bytes(range(100, 132))
+BATCH = 500
+
+
+def make_records(n):
+    buf = bytearray(records.MAX_RECORD)
+    hp = bytearray(13)
+    out = []
+    for i in range(n):
+        seq = i + 1
+        for k in range(13):
+            hp[k] = (i * 7 + k * 13) & 0xFF
+        find = (-3,) if i % 97 == 0 else ()
+        m = records.encode_deal(buf, seq, 1 + i // 5000, (i * 1711) & 0x3FFFFFFF,
+                                1 + i % 32, 1 + (i // 32) % 12, 1, 0, i & 3,
+                                records.MODE_ORIGINAL, i % 52, 0 if find else 1, find,
+                                len(find), hp, 13)
+        m = records.sign(buf, m, KEY, SHOE)
+        out.append((seq, bytes(buf[:m])))
+    return out
+
+
+def ingest(path, recs):
+    st = Store(path)
+    st.enroll(SHOE, KEY)
+    sid = st.begin_sync(SHOE, 1)
+    t0 = time.perf_counter()
+    new = 0
+    for i in range(0, len(recs), BATCH):
+        batch = recs[i:i + BATCH]
+        new += st.commit_batch(sid, SHOE, batch, batch[-1][0] + 1)[0]
+    dt = time.perf_counter() - t0
+    st.finish_sync(sid, "ok")
+    return st, dt, new
+
+
+def bare(path, rec_rows, deal_rows):
+    st = Store(path)  # the same schema and pragmas
+    st.enroll(SHOE, KEY)
+    db = st.db
+    qr = "INSERT INTO records VALUES (%s)" % ",".join("?" * len(rec_rows[0]))
+    qd = "INSERT INTO deals VALUES (%s)" % ",".join("?" * len(deal_rows[0]))
+    t0 = time.perf_counter()
+    for i in range(0, len(rec_rows), BATCH):
+        db.execute("BEGIN IMMEDIATE")
+        db.executemany(qr, rec_rows[i:i + BATCH])
+        db.executemany(qd, deal_rows[i:i + BATCH])
+        db.execute("COMMIT")
+    dt = time.perf_counter() - t0
+    st.close()
+    return dt
+
+
+def profile_shares(folder, recs):
+    """Share of the real path's time in each step, from cProfile (cumulative times)."""
+    st = Store(os.path.join(folder, "profile.sqlite"))
+    st.enroll(SHOE, KEY)
+    sid = st.begin_sync(SHOE, 1)
+    prof = cProfile.Profile()
+    prof.enable()
+    for i in range(0, len(recs), BATCH):
+        batch = recs[i:i + BATCH]
+        st.commit_batch(sid, SHOE, batch, batch[-1][0] + 1)
+    prof.disable()
+    st.close()
+    stats = pstats.Stats(prof)
+    total = sum(v[3] for k, v in stats.stats.items() if k[2] == "commit_batch")
+    want = {"verify": ("records.py", "verify"), "check": ("records.py", "check"),
+            "decode": ("records.py", "decode"), "json": ("store.py", "_json"),
+            "insert": ("store.py", "_insert"), "reject_reason": ("store.py", "_reject_reason")}
+    out = {}
+    for name, (fname, func) in want.items():
+        cum = sum(v[3] for k, v in stats.stats.items()
+                  if k[0].endswith(fname) and k[2] == func)
+        out[name] = cum / total if total else 0.0
+    # every execute() issued by the path, wherever it is called from
+    out["sqlite_execute"] = sum(v[3] for k, v in stats.stats.items()
+                                if "execute" in k[2] and "sqlite3" in k[2]) / total
+    out["executes_per_record"] = sum(v[1] for k, v in stats.stats.items()
+                                     if "execute" in k[2] and "sqlite3" in k[2]) / len(recs)
+    return out
+
+
+def run(ctx):
+    n = 20000 if ctx.quick else 100000
+    recs = make_records(n)
+    with tempfile.TemporaryDirectory(prefix="overplay-bench-db-") as tmp:
+        st, real_s, new = ingest(os.path.join(tmp, "real.sqlite"), recs)
+        if new != n:
+            raise RuntimeError("the store took %d of %d records" % (new, n))
+        rec_rows = st.db.execute("SELECT * FROM records ORDER BY seq").fetchall()
+        deal_rows = st.db.execute("SELECT * FROM deals ORDER BY seq").fetchall()
+        st.close()
+        bare_s = bare(os.path.join(tmp, "bare.sqlite"), rec_rows, deal_rows)
+        shares = profile_shares(tmp, recs[:10000])
+    out = {
+        "host_ingest_records_per_s": round(n / real_s),
+        "host_ingest_vs_executemany": round(bare_s / real_s, 3),
+        "host_executemany_records_per_s": round(n / bare_s),
+    }
+    for k, v in shares.items():
+        out["host_ingest_share_" + k] = round(v, 3)
+    print("  ingest profile (share of commit_batch time, 10,000 records): " +
+          ", ".join("%s %.2f" % kv for kv in sorted(shares.items())), file=sys.stderr)
+    return out

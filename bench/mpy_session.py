@@ -1,0 +1,93 @@
+"""MicroPython: a whole session of the shoe app (firmware/session_sim.py), for its heap figures.
+
+    MICROPYPATH=<mpy dir>:bench micropython -X heapsize=H bench/mpy_session.py DEALS [peak|plain]
+
+Run from precompiled .mpy (bench_session.py builds them). session_sim measures the heap after
+its imports (the code: on a board it is frozen in flash) and after building the simulated
+world (chip and tags: absent on a board). `peak` replaces session_sim's sampler, which the
+dealer task calls at every step of every deal (about 160 a deal), with one that collects
+first, so each sample is live data, not garbage waiting for a collection (whose amount
+depends only on the heap size). `plain` runs the session as it is: bisection of -X heapsize
+uses it (the session must complete, every deal verified).
+
+Modules that load lazily (shoe_tray on the first tray write) are imported before session_sim
+so their code counts as code, not data; any module still loaded after the imports is listed
+in `late_modules`. Last line: a JSON object.
+"""
+
+import gc
+import os
+import sys
+
+import shoe_tray  # noqa: F401 - loaded on first use by the shoe: code, not session data
+
+gc.collect()
+
+import board  # noqa: E402
+import session_sim  # noqa: E402
+
+MODULES = set(sys.modules)
+_folders = []
+_host_folder = board.host_folder
+
+
+def _tracked_folder():
+    f = _host_folder()
+    _folders.append(f)
+    return f
+
+
+board.host_folder = _tracked_folder  # so the session's flash folder is removed afterwards
+
+
+def _live_sample(stats):
+    gc.collect()
+    m = gc.mem_alloc()
+    if m > stats.peak:
+        stats.peak = m
+
+
+def rmtree(path):
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return
+    for n in names:
+        q = path + "/" + n
+        if os.stat(q)[0] & 0x4000:
+            rmtree(q)
+        else:
+            os.remove(q)
+    os.rmdir(path)
+
+
+def _task_died(loop, context):
+    # A task that raises (MemoryError in a small heap) ends, and the app's other tasks would
+    # run on for ever without the dealer: a session that cannot finish ends the process.
+    print("session task failed:", context.get("exception"))
+    sys.exit(3)
+
+
+def main(argv):
+    deals = int(argv[0]) if argv else 200
+    mode = argv[1] if len(argv) > 1 else "peak"
+    if mode == "peak":
+        session_sim.Stats.sample = _live_sample
+    import asyncio
+
+    asyncio.get_event_loop().set_exception_handler(_task_died)
+    try:
+        r = session_sim.session(deals)
+    finally:
+        for f in _folders:
+            rmtree(f)
+    r["mode"] = mode
+    r["late_modules"] = sorted(m for m in sys.modules if m not in MODULES)
+    r["from_mpy"] = getattr(sys.modules.get("shoe"), "__file__", "").endswith(".mpy")
+    import json
+
+    print(json.dumps(r))
+    return 0 if r["errors"] == 0 and r["deals"] == deals else 1
+
+
+sys.exit(main(sys.argv[1:]))
