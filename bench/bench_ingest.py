@@ -90,9 +90,11 @@ def profile_shares(folder, recs):
     st.close()
     stats = pstats.Stats(prof)
     total = sum(v[3] for k, v in stats.stats.items() if k[2] == "commit_batch")
-    want = {"verify": ("records.py", "verify"), "check": ("records.py", "check"),
-            "decode": ("records.py", "decode"), "json": ("store.py", "_json"),
-            "insert": ("store.py", "_insert"), "reject_reason": ("store.py", "_reject_reason")}
+    # store.py as built (e470a2b): _reject_reason (C HMAC verify, seq, duplicate, boot),
+    # records.decode, _rows (tuples for executemany), _write (the executemany calls)
+    want = {"reject_reason": ("store.py", "_reject_reason"), "verify": ("store.py", "verify"),
+            "decode": ("records.py", "decode"), "rows": ("store.py", "_rows"),
+            "write": ("store.py", "_write")}
     out = {}
     for name, (fname, func) in want.items():
         cum = sum(v[3] for k, v in stats.stats.items()
@@ -101,8 +103,6 @@ def profile_shares(folder, recs):
     # every execute() issued by the path, wherever it is called from
     out["sqlite_execute"] = sum(v[3] for k, v in stats.stats.items()
                                 if "execute" in k[2] and "sqlite3" in k[2]) / total
-    out["executes_per_record"] = sum(v[1] for k, v in stats.stats.items()
-                                     if "execute" in k[2] and "sqlite3" in k[2]) / len(recs)
     return out
 
 
