@@ -25,13 +25,13 @@ import shoe_core  # noqa: F401, I001 - the module too, for its constants
 from overplay_core import handprint
 from overplay_core.cards import card_name
 from overplay_core.compat import ticks_diff
-from shoe_text import deal_screen, event_text, finding_lines
 
 
 class Shoe(ShoeCore):
     """Shoe(profile, tally, deck, reader, journal, key, shoe_id, display, table=1, tray=None,
     clock=ticks_ms, collision_code=-1): see shoe_core.ShoeCore for the buffers."""
 
+    event = None  # (EV_* kind, a) of the last irregularity, not yet put into words
     tables = 2  # tables engaged (session set-up); an overplay implies at least two
     laws_missing = 0  # rulings the engine could not give (see _rule)
 
@@ -119,7 +119,8 @@ class Shoe(ShoeCore):
                 hit = self.deck.card_of(uid, n)  # (deck id, card): which card, which deck
                 a = hit[1] if hit else 0xFF
             self._note(kind, a, e[1], uid, n)
-            self.message = event_text(kind, a)
+            self.message = ""
+            self.event = (kind, a)  # put into words by _show, only if there is a screen
         if self.events.dropped:
             self.events.dropped = 0
             self._note(records.EV_READER_ERROR, 0xFF)  # events lost: the ring overflowed
@@ -200,38 +201,20 @@ class Shoe(ShoeCore):
         return self.findings
 
     def _rule(self, codes, overplay=False, facts=None):
-        """Ruling codes ('DW-IV-8', ...) from the laws engine for these findings.
-
-        facts: more of the case for the engine (e.g. the slip's trump and the one turned).
-        A clean deal needs no ruling, so the engine is imported only when something was found
-        (a session of clean deals never loads it). If it cannot load (no room on a small
-        heap) the findings still stand and are recorded; the dealer is told to call the
-        director, whose PC rules from the same findings."""
+        """Ruling codes from the laws engine (shoe_laws.py, loaded only when needed)."""
         if not codes:
-            return ()
+            return ()  # a clean deal needs no ruling: a clean session never loads the laws
         try:
-            from overplay_core import findings, games, laws
+            import gc
 
-            ctx = {"tables": self.tables, "phase": "deal_completed", "dealer": self.dealer}
-            if overplay:
-                ctx["overplay"] = True
-            data = {"game": None, "variants": games.variant_names(self.profile.variant),
-                    "context": ctx, "findings": [{"code": findings.name(c)} for c in codes
-                                                 if not facts or c not in facts["derived"]]}
-            for name in games.GAME_IDS:
-                if games.GAME_IDS[name] == self.profile.game:
-                    data["game"] = name
-            if facts:
-                for k in facts:
-                    if k != "derived":
-                        data[k] = facts[k]
-            return tuple([r["code"] for r in laws.judge(data)["rulings"]])
-        except MemoryError:
-            self.laws_missing += 1
-            return ("call director",)
-        except ValueError as e:  # RuleError/ParseError: facts the engine refuses, said once
-            self.laws_missing += 1
-            return (str(e)[:40],)
+            if gc.mem_free() < 64 * 1024:  # no room to load it (a MemoryError mid-import
+                self.laws_missing += 1  # would leave the heap in pieces): say so
+                return ("call director",)
+        except AttributeError:  # CPython: no fixed heap
+            pass
+        import shoe_laws
+
+        return shoe_laws.rule(self, codes, overplay, facts)
 
     # --- slower modes (shoe_tray.py) ---------------------------------------------------
     def next_hand(self):
@@ -264,8 +247,13 @@ class Shoe(ShoeCore):
         self.changed = False
         if self.display is None:
             return
-        lines = deal_screen(self)
+        import shoe_text  # the words: loaded only by a shoe that has a screen
+
+        if self.event is not None:
+            self.message = shoe_text.event_text(self.event[0], self.event[1])
+            self.event = None
+        lines = shoe_text.deal_screen(self)
         if self.ended and self.state in (IDLE, AWAIT_TRAY):
-            lines = lines[:1] + finding_lines(self.findings, self.rulings)
+            lines = lines[:1] + shoe_text.finding_lines(self.findings, self.rulings)
             lines.append(self.message)
         self.display.show(lines)

@@ -10,6 +10,8 @@ Lines are written for a 16-character panel; the display cuts longer ones.
 from overplay_core import findings as F
 from overplay_core import records
 from overplay_core.cards import card_name
+from shoe_core import (AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, ENROLLING,
+                       FOREIGN)
 
 _EVENT_TEXT = {
     records.EV_UNKNOWN_TAG: "unknown tag!",
@@ -45,10 +47,6 @@ def _seat(s, seats):
 
 
 def deal_screen(shoe):
-    # Imported here, not at the top, so shoe.py and this module do not import each other.
-    from shoe import (AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, ENROLLING,
-                      FOREIGN)
-
     p = shoe.profile
     st = shoe.state
     seats = p.seats

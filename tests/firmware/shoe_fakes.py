@@ -152,12 +152,13 @@ KEY = b"k" * 32
 SID = 77
 
 
-def make(game=games.DUPLICATE_WHIST, variant=0, tray=None, journal=None, table=1, now=None):
+def make(game=games.DUPLICATE_WHIST, variant=0, tray=None, journal=None, table=1, now=None,
+         screen=True):
     p = games.profile(game, variant)
     reader = ScriptReader()
     clock = (lambda: now[0]) if now is not None else S.ticks_ms
     sh = S.Shoe(p, Tally(p), TableDeck(), reader, journal or ListJournal(), KEY, SID,
-                Screen(), table=table, tray=tray, clock=clock)
+                Screen() if screen else None, table=table, tray=tray, clock=clock)
     return sh, reader
 
 

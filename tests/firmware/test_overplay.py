@@ -8,14 +8,13 @@ Stand-ins for reader, deck, journal and tray: shoe_fakes.py (the real ones: test
 from shoe_fakes import DictTray, deal, make, records_of
 
 import shoe as S
-import shoe_tray  # noqa: F401 - loaded now, not mid-test (a 128 KB heap compiling source)
 from overplay_core import findings as F
 from overplay_core import games, records
 
 
 def overplay(tray, first_order, check_trump, hands=None):
     """Original deal at table 1 (slip written), overplay check at table 2."""
-    t1, r1 = make(tray=tray, table=1)
+    t1, r1 = make(tray=tray, table=1, screen=False)  # no screen: less heap under MicroPython
     t1.start_deal(board=9, dealer=1)
     deal(t1, r1, first_order)
     t1.end_deal()

@@ -5,16 +5,12 @@ Both interpreters. The reader, deck, journal and tray here are small stand-ins
 flows through the real driver on the simulated chip, the real deck and the real journal.
 """
 
-from shoe_fakes import deal, make, records_of, uid_of
+from shoe_fakes import deal, make, records_of
 
 import shoe as S
 from overplay_core import games, handprint, records
 from overplay_core.compat import ticks_add
 
-try:
-    import micropython
-except ImportError:
-    micropython = None
 
 
 def test_whist_deal_seats_trump_and_record():
@@ -87,36 +83,3 @@ def test_short_deal_does_not_end_itself():
     sh.start_deal(1, 0)
     deal(sh, reader, sh.profile.pack[:51])
     assert not sh.tick(10 ** 6)
-
-
-
-def test_hot_path_allocates_nothing():
-    from deck import OTHER_DECK, Deck  # the real deck's lookup is part of the hot path
-
-    assert OTHER_DECK == S.shoe_core.OTHER_DECK
-    sh, reader = make()
-    d = Deck(capacity=53)
-    for c in sh.profile.pack:
-        d.enrol(uid_of(c, 1), 7, c, 1)
-    d.enrol(uid_of(5, 2), 7, 5, 2)
-    d.use(1)
-    sh.deck = d
-    sh.start_deal(1, 0)
-    uids = [bytearray(uid_of(c)) for c in sh.profile.pack]
-    other = bytearray(uid_of(5, 2))
-    if micropython is None:
-        for u in uids:
-            sh.on_uid(u, 7)
-        assert sh.tally.n == 52
-        return
-    micropython.heap_lock()
-    try:
-        for i in range(51):
-            sh.on_uid(uids[i], 7)
-        sh.on_uid(uids[3], 7)  # re-read: flagged into the ring, still no allocation
-        sh.on_uid(other, 7)  # another deck
-        sh.on_uid(sh.uid, -1)  # collision
-        sh.on_uid(sh.uid, 0)
-    finally:
-        micropython.heap_unlock()
-    assert sh.tally.n == 52 and len(sh.events) == 3
