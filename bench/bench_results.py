@@ -74,12 +74,14 @@ def run(ctx):
     rows = make_rows(n)
     best_ref = best = None
     for _ in range(3 if ctx.quick else 2):
-        t0 = time.perf_counter()
-        reference(rows)
+        for _ in range(5):  # the reference is short: its best of five
+            t0 = time.perf_counter()
+            reference(rows)
+            t1 = time.perf_counter()
+            best_ref = t1 - t0 if best_ref is None else min(best_ref, t1 - t0)
         t1 = time.perf_counter()
         score(rows)
         t2 = time.perf_counter()
-        best_ref = t1 - t0 if best_ref is None else min(best_ref, t1 - t0)
         best = t2 - t1 if best is None else min(best, t2 - t1)
     scale = 100000 / n
     return {"results_seconds_100k": round(best * scale, 3),

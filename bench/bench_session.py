@@ -40,14 +40,14 @@ def compile_tree(ctx, out):
                                     os.path.join(folder, f)], check=True, cwd=ctx.root)
 
 
-def completes(ctx, script, mpy_dir, deals, heap, timeout):
+def completes(ctx, script, mpy_dir, deals, heap, timeout, late=""):
     """True when the session completes, every deal verified, in a heap of `heap` bytes.
 
     A heap just big enough can make the collector run at nearly every allocation; a session
     that takes `timeout` seconds (several times its run in a roomy heap) counts as failed."""
     t0 = time.time()
     try:
-        r = ctx.micropython(script, [deals, "plain"], heap=heap, mpy_dir=mpy_dir,
+        r = ctx.micropython(script, [deals, "plain", late], heap=heap, mpy_dir=mpy_dir,
                             timeout=timeout)
         ok = r["deals"] == deals and r["errors"] == 0
     except (RuntimeError, subprocess.TimeoutExpired, ValueError):
@@ -63,26 +63,28 @@ def run(ctx):
     tmp = tempfile.mkdtemp(prefix="overplay-bench-mpy-")
     try:
         compile_tree(ctx, tmp)
-        r = ctx.micropython(script, [deals, "peak"], heap="1m", mpy_dir=tmp)
+        probe = ctx.micropython(script, [5, "plain"], heap="1m", mpy_dir=tmp)
+        late = ",".join(probe["late_modules"])  # imported on first use: code, not data
+        r = ctx.micropython(script, [deals, "peak", late], heap="1m", mpy_dir=tmp)
         if not r["from_mpy"]:
             raise RuntimeError("session ran from source, not .mpy: %r" % r)
         if r["errors"] or r["deals"] != deals:
             raise RuntimeError("session failed: %r" % r)
         peak = max(r["heap_peak"], r["heap_live_peak"])
         t0 = time.time()
-        if not completes(ctx, script, tmp, deals, 1 << 20, 300):
+        if not completes(ctx, script, tmp, deals, 1 << 20, 300, late):
             raise RuntimeError("the session does not complete in a 1 MB heap")
         timeout = 4 * (time.time() - t0) + 10
         # Bisection: lo cannot hold code + world + live data; hi must complete.
         lo = (r["heap_code"] + r["heap_sim_world"] + peak) // STEP
         hi = 2 * lo
-        while not completes(ctx, script, tmp, deals, hi * STEP, timeout):
+        while not completes(ctx, script, tmp, deals, hi * STEP, timeout, late):
             lo, hi = hi, hi * 2
             if hi * STEP > 8 << 20:
                 raise RuntimeError("the session does not complete in 8 MB of heap")
         while hi - lo > 1:
             mid = (lo + hi) // 2
-            if completes(ctx, script, tmp, deals, mid * STEP, timeout):
+            if completes(ctx, script, tmp, deals, mid * STEP, timeout, late):
                 hi = mid
             else:
                 lo = mid
@@ -99,4 +101,6 @@ def run(ctx):
     }
     if r["late_modules"]:
         out["session_late_modules"] = len(r["late_modules"])
+        print("  loaded after the heap reference: " + ", ".join(r["late_modules"]),
+              file=sys.stderr)
     return out

@@ -1,6 +1,7 @@
 """MicroPython: a whole session of the shoe app (firmware/session_sim.py), for its heap figures.
 
-    MICROPYPATH=<mpy dir>:bench micropython -X heapsize=H bench/mpy_session.py DEALS [peak|plain]
+    MICROPYPATH=<mpy dir>:bench micropython -X heapsize=H bench/mpy_session.py DEALS \
+        [peak|plain] [MODULE,MODULE...]
 
 Run from precompiled .mpy (bench_session.py builds them). session_sim measures the heap after
 its imports (the code: on a board it is frozen in flash) and after building the simulated
@@ -10,16 +11,19 @@ first, so each sample is live data, not garbage waiting for a collection (whose 
 depends only on the heap size). `plain` runs the session as it is: bisection of -X heapsize
 uses it (the session must complete, every deal verified).
 
-Modules that load lazily (shoe_tray on the first tray write) are imported before session_sim
-so their code counts as code, not data; any module still loaded after the imports is listed
-in `late_modules`. Last line: a JSON object.
+Modules the app loads lazily (shoe_tray on the first tray write, ...) are imported before
+session_sim, so their code counts as code, not data: shoe_tray always, and those named in
+the third argument (bench_session.py finds them with a short first run: any module loaded
+after the imports is listed in `late_modules`). Last line: a JSON object.
 """
 
 import gc
 import os
 import sys
 
-import shoe_tray  # noqa: F401 - loaded on first use by the shoe: code, not session data
+for _name in ["shoe_tray"] + (sys.argv[3].split(",") if len(sys.argv) > 3 else []):
+    if _name:
+        __import__(_name)  # loaded on first use by the shoe: code, not session data
 
 gc.collect()
 

@@ -26,22 +26,49 @@ BENCH = os.path.join(ROOT, "bench")
 sys.path[:0] = [BENCH, os.path.join(ROOT, "shared"), os.path.join(ROOT, "host"),
                 os.path.join(ROOT, "firmware")]
 
-# metric -> (comparison, target, unit, what it is compared with)
+# metric -> (comparison, target, unit, what it is compared with, metric holding that
+# reference's value in the same run or None)
 TARGETS = {
-    "card_loop_equivalents": ("<=", 300, "empty-loop iterations", "empty loop, same run"),
-    "card_heap_bytes": ("<=", 0, "bytes/card", "gc.mem_alloc() delta over 10,000 cards"),
-    "session_data_heap_peak_bytes": ("<=", 32768, "bytes", "heap after imports, same run"),
-    "min_heapsize_bytes": ("<=", 131072, "bytes", "bisection of -X heapsize"),
-    "code_mpy_bytes": (None, None, "bytes", "mpy-cross -march=armv6m"),
-    "journal_bytes_per_deal": ("<=", 64, "bytes", "52-card deal record + framing"),
-    "flash_erases_per_block_per_session": ("<=", 2, "erases", "300 deals, 1.4 MB LittleFS"),
-    "sync_line_efficiency": (">=", 0.8, "of line rate", "11,520 bytes/s (115200 8N1)"),
-    "sync_records_per_s_unthrottled": (None, None, "records/s", "pty, no throttle"),
-    "sync_seconds_1000_records_throttled": ("<=", 15, "s", "115200 8N1"),
-    "host_ingest_records_per_s": (None, None, "records/s", "100,000 records"),
-    "host_ingest_vs_executemany": (">=", 0.5, "ratio", "bare executemany, same run"),
-    "results_seconds_100k": (None, None, "s", "scoring 100,000 deals"),
+    "card_loop_equivalents": ("<=", 300, "loop iterations", "empty loop, same run (ns)",
+                              "card_empty_loop_ns"),
+    "card_heap_bytes": ("<=", 0, "bytes/card", "gc.mem_alloc() delta over 10,000 cards", None),
+    "session_data_heap_peak_bytes": ("<=", 32768, "bytes", "heap after imports, same run",
+                                     "session_heap_code_bytes"),
+    "min_heapsize_bytes": ("<=", 131072, "bytes", "bisection of -X heapsize", None),
+    "code_mpy_bytes": (None, None, "bytes", "mpy-cross -march=armv6m", None),
+    "journal_bytes_per_deal": ("<=", 64, "bytes", "52-card deal record + framing", None),
+    "flash_erases_per_block_per_session": ("<=", 2, "erases", "300 deals, 1.4 MB LittleFS",
+                                           None),
+    "sync_line_efficiency": (">=", 0.8, "of line rate", "11,520 bytes/s (115200 8N1)", None),
+    "sync_records_per_s_unthrottled": (None, None, "records/s", "pty, no throttle", None),
+    "sync_seconds_1000_records_throttled": ("<=", 15, "s", "115200 8N1", None),
+    "host_ingest_records_per_s": (None, None, "records/s", "100,000 records", None),
+    "host_ingest_vs_executemany": (">=", 0.5, "ratio", "bare executemany, same run (rec/s)",
+                                   "host_executemany_records_per_s"),
+    "results_seconds_100k": (None, None, "s", "empty loop over the rows, same run (s)",
+                             "results_reference_seconds_100k"),
 }
+
+# Figures shown beside those above (breakdowns and the references themselves).
+INFO = {
+    "card_path_loop_equivalents": ("loop iterations", "per card: ring put/get + Shoe.on_uid"),
+    "card_on_uid_loop_equivalents": ("loop iterations", "per card: Shoe.on_uid alone"),
+    "card_deal_record_loop_equivalents": ("loop iterations",
+                                          "per card: Shoe.end_deal / 52 (record signed, in RAM)"),
+    "card_empty_loop_ns": ("ns", "one `for _ in range(n): pass` iteration, MicroPython"),
+    "session_heap_code_bytes": ("bytes", "heap after the imports (.mpy code; flash on a board)"),
+    "session_sim_world_bytes": ("bytes", "simulated chip and tags (not on a board)"),
+    "min_heapsize_less_code_and_sim_bytes": ("bytes", "min heapsize - code - simulated world"),
+    "session_late_modules": ("modules", "imported after the heap reference (counted as data)"),
+    "flash_erases_busiest_block": ("erases", "the most-erased block, 300 deals"),
+    "flash_erase_total": ("erases", "all blocks, 300 deals"),
+    "sync_payload_bytes_per_record": ("bytes", "record bytes per record synced"),
+    "host_executemany_records_per_s": ("records/s", "bare executemany, same rows and schema"),
+    "results_vs_reference": ("ratio", "scoring time / empty loop over the same rows"),
+    "results_reference_seconds_100k": ("s", "empty loop over the 100,000 rows"),
+}
+for _k in ("reject_reason", "verify", "decode", "rows", "write", "sqlite_execute"):
+    INFO["host_ingest_share_" + _k] = ("of ingest", "cProfile: time in %s, 10,000 records" % _k)
 
 
 class Context:
@@ -66,22 +93,57 @@ class Context:
 
 
 def met(name, value):
-    op, target = TARGETS.get(name, (None, None, "", ""))[:2]
+    op, target = TARGETS.get(name, (None, None))[:2]
     if op is None or value is None:
         return "-"
     return "yes" if (value <= target if op == "<=" else value >= target) else "NO"
 
 
-def main():
+def shown(value):
+    if value is None:
+        return "missing"
+    if isinstance(value, float):
+        return "%.3f" % value if abs(value) < 100 else "%.1f" % value
+    return str(value)
+
+
+def table(results):
+    """The lines of the results table: every target metric, then the other figures."""
+    lines = ["%-38s %12s  %-17s %-9s %-4s %s" % ("metric", "value", "unit", "target", "met",
+                                                "reference")]
+    for name, (op, target, unit, ref, ref_metric) in TARGETS.items():
+        value = results.get(name)
+        if ref_metric:
+            ref = "%s = %s" % (ref, shown(results.get(ref_metric)))
+        lines.append("%-38s %12s  %-17s %-9s %-4s %s" % (
+            name, shown(value), unit, "%s %s" % (op, target) if op else "", met(name, value),
+            ref))
+    for name in sorted(set(results) - set(TARGETS)):
+        if name.startswith("_"):
+            continue
+        unit, what = INFO.get(name, ("", ""))
+        lines.append("%-38s %12s  %-17s %-9s %-4s %s" % (name, shown(results[name]), unit, "",
+                                                        "", what))
+    return lines
+
+
+def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", help="run only bench_<ONLY>.py")
     ap.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke run")
     ap.add_argument("--out", default=os.path.join(BENCH, "results.json"))
-    args = ap.parse_args()
+    ap.add_argument("--benches", default=BENCH, help="folder of bench_*.py (tests)")
+    args = ap.parse_args(argv)
     ctx = Context(args.quick)
-    names = sorted(n[6:-3] for n in os.listdir(BENCH) if n.startswith("bench_") and n.endswith(".py"))
+    if args.benches not in sys.path:
+        sys.path.insert(0, args.benches)
+    names = sorted(n[6:-3] for n in os.listdir(args.benches)
+                   if n.startswith("bench_") and n.endswith(".py"))
     if args.only:
         names = [n for n in names if n == args.only]
+        if not names:
+            print("no bench/bench_%s.py" % args.only)
+            return 2
     results, errors = {}, {}
     started = time.time()
     for name in names:
@@ -96,30 +158,38 @@ def main():
             traceback.print_exc()
     meta = {
         "_date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-        "_machine": "%s, %s, %d cores, Python %s" % (platform.machine(),
-                                                     platform.platform(terse=True),
-                                                     os.cpu_count() or 0,
-                                                     platform.python_version()),
+        "_machine": "%s, %s, %s, %d cores, Python %s" % (
+            cpu_name(), platform.machine(), platform.platform(terse=True),
+            os.cpu_count() or 0, platform.python_version()),
         "_seconds": round(time.time() - started, 1),
+        "_quick": args.quick,
     }
     if not args.only:
         with open(args.out, "w") as f:
             json.dump(dict(results, **meta), f, indent=1, sort_keys=True)
-    print("%-38s %14s  %-8s %-10s %s" % ("metric", "value", "target", "met", "reference"))
-    for name in list(TARGETS) + sorted(set(results) - set(TARGETS)):
-        value = results.get(name)
-        op, target, unit, ref = TARGETS.get(name, (None, None, "", ""))
-        shown = "missing" if value is None else ("%.3f" % value if isinstance(value, float) else str(value))
-        tgt = "%s %s" % (op, target) if op else ""
-        print("%-38s %14s  %-8s %-10s %s (%s)" % (name, shown, tgt, met(name, value), unit, ref))
-    print("measured %s on %s in %.0f s" % (meta["_date"], meta["_machine"], meta["_seconds"]))
+    for line in table(results):
+        print(line)
+    print("measured %s on %s in %.0f s%s" % (meta["_date"], meta["_machine"], meta["_seconds"],
+                                            " (--quick)" if args.quick else ""))
     for name, err in errors.items():
         print("bench_%s FAILED: %s" % (name, err))
     missing = [n for n in TARGETS if n not in results]
     if errors or (missing and not args.only):
-        print("missing metrics: %s" % ", ".join(missing))
+        if missing and not args.only:
+            print("missing metrics: %s" % ", ".join(missing))
         return 1
     return 0
+
+
+def cpu_name():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
 
 
 if __name__ == "__main__":
