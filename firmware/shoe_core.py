@@ -87,6 +87,7 @@ class ShoeCore:
         self.cards = 0  # cards counted in this deal (or check, or enrolment)
         self.noise = 0  # reader timeouts/CRC errors: counted, not recorded
         self.colliding = False
+        self.empty = 0
         self.changed = True
         self.message = ""
         self.findings = ()
@@ -113,8 +114,13 @@ class ShoeCore:
     def on_uid(self, uid, n):
         """Handle one reader result: n = UID length (4 or 7), 0 = no tag, < 0 = error."""
         if n == 0:
-            self.colliding = False
+            # Two tags that collided answer every other REQA (after a failed anticollision
+            # they drop to IDLE): the field is clear only after two empty polls in a row.
+            self.empty += 1
+            if self.empty >= 2:
+                self.colliding = False
             return NOTHING
+        self.empty = 0
         if n < 0:
             if n == self.collision_code:
                 if self.colliding:

@@ -4,6 +4,13 @@ Used only where the real piece is not what the test is about; the acceptance tes
 test_app.py use the real driver on the simulated chip, the real deck and the real journal.
 """
 
+import gc  # noqa: I001
+
+try:  # collect often while compiling from source: freed parse trees are reused, not piled up
+    gc.threshold(8192)
+except AttributeError:  # CPython
+    pass
+
 # Only what the shoe needs: these tests compile from source in a 128 KB MicroPython heap, so
 # the real deck and display (tested on their own and in test_app.py) are stood in for here.
 from overplay_core import games, records  # noqa: I001
