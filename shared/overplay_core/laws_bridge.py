@@ -187,23 +187,40 @@ def _declaring(v, case):
             return
         if e.type == "declare":
             v.find(F.PARTNER_DECLARED_UNPASSED, seat=e.seat, suit=e.suit)
-            if B.doubled_before(case, e):
-                v.rule("BR-PUc", F.PARTNER_DECLARED_UNPASSED)
-                return
-            ch = B.choice_of(case, e, [eldest])
-            if ch == "stand":
-                v.rule("BR-PUa", F.PARTNER_DECLARED_UNPASSED)
-            elif ch == "new_deal" or B.later(case, e, ("claim_new_deal",), [eldest]):
-                v.rule("BR-PUb", F.PARTNER_DECLARED_UNPASSED)
-            elif case.phase >= C.PLAY_BEGUN:
-                v.rule("BR-PUc", F.PARTNER_DECLARED_UNPASSED)
-            else:
-                v.rule("BR-PUo", F.PARTNER_DECLARED_UNPASSED, by=[eldest],
-                       options=["trump_stands", "new_deal"])
+            _partner_unasked(v, case, e, eldest)
             return
         v.find(F.DECLARATION_PASSED_BACK, seat=e.seat)  # partner passed unasked: back to dealer
         _passed_back(v, case, e, eldest)
         return
+
+
+def _partner_unasked(v, case, e, eldest):
+    if B.doubled_before(case, e):
+        v.rule("BR-PUc", F.PARTNER_DECLARED_UNPASSED)
+        return
+    ch = B.choice_of(case, e, [eldest])
+    if ch == "stand":
+        v.rule("BR-PUa", F.PARTNER_DECLARED_UNPASSED)
+    elif ch == "new_deal" or B.later(case, e, ("claim_new_deal",), [eldest]):
+        v.rule("BR-PUb", F.PARTNER_DECLARED_UNPASSED)
+    elif case.phase >= C.PLAY_BEGUN:
+        v.rule("BR-PUc", F.PARTNER_DECLARED_UNPASSED)
+    else:
+        v.rule("BR-PUo", F.PARTNER_DECLARED_UNPASSED, by=[eldest],
+               options=["trump_stands", "new_deal"])
+
+
+def _given_declaring(v, case):
+    """Declaring findings stated in the input rather than told by declare/pass events."""
+    eldest = (case.dealer + 1) % 4
+    if [r for r in v.rulings if r["code"][:5] in ("BR-PU", "BR-PB") or r["code"] == "BR-AD"]:
+        return
+    if case.given_finding(F.PARTNER_DECLARED_UNPASSED):
+        _partner_unasked(v, case, None, eldest)
+    elif case.given_finding(F.DECLARATION_PASSED_BACK):
+        _passed_back(v, case, None, eldest)
+    elif case.given_finding(F.ADVERSARY_DECLARED):
+        v.rule("BR-AD", F.ADVERSARY_DECLARED, by=[case.dealer], options=["new_deal", "proceed"])
 
 
 def _after(v, case, dealer_pass):
@@ -226,7 +243,8 @@ def _passed_back(v, case, e, eldest):
     if ch == "new_deal" or B.later(case, e, ("claim_new_deal",), [eldest]):
         v.rule("BR-PBb", F.DECLARATION_PASSED_BACK)
     elif ch == "compel":
-        v.rule("BR-PBa", F.DECLARATION_PASSED_BACK, seat=e.seat)
+        v.rule("BR-PBa", F.DECLARATION_PASSED_BACK,
+               seat=e.seat if e is not None else (case.dealer + 2) % 4)
     else:
         v.rule("BR-PBo", F.DECLARATION_PASSED_BACK, by=[eldest],
                options=["new_deal", "offender_declares"])
@@ -260,6 +278,7 @@ def judge(case):
             v.find(F.DEALT_FOR_PARTNER, seat=e.seat)
             v.rule("BR-DFPa", F.DEALT_FOR_PARTNER, seat=e.seat)
     _declaring(v, case)
+    _given_declaring(v, case)
     for e in case.events_of("revoke"):
         v.find(F.REVOKE, seat=e.seat, card=e.card)
         if not e.get("established", True):

@@ -79,5 +79,6 @@ def holder(t, card):
 
 def add_given(v, case):
     """Findings the input states directly (e.g. codes from a shoe's CHECK record)."""
-    for code, seat, card in case.given:
-        v.find(code, seat=seat if seat >= 0 else None, card=card if card >= 0 else None)
+    for code, seat, card, suit in case.given:
+        v.find(code, seat=seat if seat >= 0 else None, card=card if card >= 0 else None,
+               suit=suit if suit >= 0 else None)

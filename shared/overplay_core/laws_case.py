@@ -41,6 +41,9 @@ FACT_EVENTS = ("card_faced_in_pack", "card_exposed_in_deal", "card_exposed_turni
                "card_faced_on_overplay", "no_discard_by_first_trick", "turned_down_not_shown",
                "trump_card_lifted", "revoke")
 EVENT_TYPES = MARKERS + STATE_EVENTS + FACT_EVENTS
+# A finding given in the input that is also an event type is judged as that event.
+FINDING_EVENTS = {"lone_discard_not_passed": "lone_without_passing_discard",
+                  "card_faced_on_overplay": "card_faced_in_pack"}
 
 
 class Event:
@@ -170,6 +173,7 @@ class Case(Reader):
 
     def _given(self, given):
         self.given = []
+        self.given_events = []
         if not isinstance(given, list):
             raise ParseError("findings must be a list of finding names or objects")
         for i, g in enumerate(given):
@@ -179,17 +183,23 @@ class Case(Reader):
             if not isinstance(g, dict) or not isinstance(g.get("code"), str):
                 raise ParseError("%s must be a finding name or an object with a \"code\"" % where)
             code = F.code_of(g["code"])
-            if not code:
+            etype = FINDING_EVENTS.get(g["code"], g["code"])
+            if not code and etype not in FACT_EVENTS:
                 raise ParseError("%s: unknown finding %r (see docs/judge.md)" % (where, g["code"]))
             seat = self.seat(g["seat"], where + ".seat") if "seat" in g else -1
             card = self.card(g["card"], where + ".card") if "card" in g else -1
-            self.given.append((code, seat, card))
+            suit = self.suit(g["suit"], where + ".suit") if "suit" in g else -1
+            if etype in FACT_EVENTS:
+                self.given_events.append((etype, seat, card, suit))
+            else:
+                self.given.append((code, seat, card, suit))
 
     def _events(self, evs):
         if not isinstance(evs, list):
             raise ParseError("events must be a list")
         self.events = []
         looked, touched, played = self.looked, self.touched, self.played
+        before = (set(looked), list(touched), set(played))
         clock = -1
         for i, e in enumerate(evs):
             where = "events[%d]" % i
@@ -224,6 +234,21 @@ class Case(Reader):
         # Facts are discovered no earlier than the last phase the events reached.
         if clock > self.phase:
             self.phase = clock
+        # Findings stated in the input count as found before every event (claims come after).
+        for k, (etype, seat, card, suit) in enumerate(self.given_events):
+            ev = Event(-1 - k, etype, seat, {}, self.phase, before[0], before[1], before[2])
+            ev.card, ev.suit = card, suit
+            self.events.append(ev)
 
+    def given_codes(self):
+        """Codes of the findings the input states directly."""
+        return [g[0] for g in self.given]
+
+    def given_finding(self, code):
+        """(seat, card, suit) of a finding the input states, or None."""
+        for g in self.given:
+            if g[0] == code:
+                return g[1], g[2], g[3]
+        return None
     def events_of(self, *types):
         return [e for e in self.events if e.type in types]

@@ -157,7 +157,9 @@ def _turn_up(v, case):
         v.rule("EC-12" if e.phase < C.TRUMP_TURNED else "EC-12x", F.CARD_FACED_IN_PACK)
     turned = K.original_trump(case, K.original_tally(v, case))
     void = [r for r in v.rulings if r["ruling"] == "new_deal"]
-    if turned >= 0 and cards.rank_of(turned) == cards.KING and not void:
+    if case.given_finding(F.KING_TURNED_UP) and not void:
+        v.rule("EC-47a", F.KING_TURNED_UP, seat=case.dealer, points=1)
+    elif turned >= 0 and cards.rank_of(turned) == cards.KING and not void:
         v.find(F.KING_TURNED_UP, card=turned)
         v.rule("EC-47a", F.KING_TURNED_UP, seat=case.dealer, points=1)
     for e in case.events_of("king_held"):

@@ -183,6 +183,7 @@ def judge(case):
         v.find(F.DEAL_PATTERN_BROKEN, seat=e.seat)
         _misdeal(v, case, "EU-42", F.DEAL_PATTERN_BROKEN)
     T.making(v, case)
+    T.given(v, case)
     T.discard(v, case)
     T.trump_card(v, case)
     lone = case.lone

@@ -130,6 +130,21 @@ def _derived_discard(case):
     return none_by_trick, lead, not_passed
 
 
+def given(v, case):
+    """Making-the-trump findings stated in the input rather than told by pass/name events."""
+    done = [r["finding"] for r in v.rulings if "finding" in r]
+    g = case.given_finding(F.NO_TRUMP_NAMED)
+    if g and "no_trump_named" not in done:
+        v.rule("EU-22", F.NO_TRUMP_NAMED, redeal_by=(case.dealer + 1) % 4, deal_passes=True)
+    g = case.given_finding(F.TURNED_DOWN_SUIT_NAMED)
+    if g and "turned_down_suit_named" not in done:
+        v.rule("EU-21a", F.TURNED_DOWN_SUIT_NAMED, seat=g[0])
+    g = case.given_finding(F.NAMED_OUT_OF_TURN)
+    if g and "named_out_of_turn" not in done:
+        seats = [g[0], (g[0] + 2) % 4] if g[0] >= 0 else None
+        v.rule("EU-21c", F.NAMED_OUT_OF_TURN, seat=g[0], seats=seats, suit=g[2])
+
+
 def discard(v, case):
     lone = case.lone
     late, lead, not_passed = _derived_discard(case)

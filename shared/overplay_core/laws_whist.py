@@ -234,13 +234,15 @@ def _differs(card, slip, suit):
 
 def _overplay(v, case, orig, turned):
     slip = case.slip
-    slip_wrong = _differs(turned, slip, case.slip_suit)
+    given = case.given_codes()
+    slip_wrong = _differs(turned, slip, case.slip_suit) or F.SLIP_DIFFERS_FROM_DEAL in given
     # The trump card the overplay must show: the slip's, else the original deal's turn-up.
     trump = slip if slip >= 0 else (turned if case.slip_suit < 0 else -1)
     if slip_wrong:
         # Law IV §10 governs; the slip's card missing from the dealer's hand and the dealer
         # turning the true card are its symptoms, not separate errors.
-        v.find(F.SLIP_DIFFERS_FROM_DEAL, card=slip, suit=case.slip_suit if slip < 0 else -1)
+        if F.SLIP_DIFFERS_FROM_DEAL not in given:
+            v.find(F.SLIP_DIFFERS_FROM_DEAL, card=slip, suit=case.slip_suit if slip < 0 else -1)
         if case.played_wrong == 0:
             v.rule("DW-IV-10a", F.SLIP_DIFFERS_FROM_DEAL)
         elif _few(case):
@@ -250,9 +252,11 @@ def _overplay(v, case, orig, turned):
         trump = -1
     t = K.overplay_tally(v, case, orig, trump)
     K.add_findings(v, t)
-    if not slip_wrong and (_differs(case.over_trump, trump, -1) if trump >= 0 else
-                           _differs(case.over_trump, -1, case.slip_suit)):
-        v.find(F.TRUMP_DIFFERS_FROM_SLIP, card=case.over_trump)
+    differs = (_differs(case.over_trump, trump, -1) if trump >= 0 else
+               _differs(case.over_trump, -1, case.slip_suit))
+    if not slip_wrong and (differs or F.TRUMP_DIFFERS_FROM_SLIP in given):
+        if differs:
+            v.find(F.TRUMP_DIFFERS_FROM_SLIP, card=case.over_trump)
         if case.phase < C.PLAY_BEGUN:
             v.rule("DW-IV-8", F.TRUMP_DIFFERS_FROM_SLIP, card=case.over_trump)
         elif _few(case):

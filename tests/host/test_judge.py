@@ -239,3 +239,24 @@ def test_every_ruling_code_is_exercised_by_a_test():
     for m in (laws_whist, laws_bridge, laws_euchre, laws_ecarte):
         for code in m.TABLE:
             assert '"%s"' % code in text, "no test names ruling " + code
+
+
+def _finding_names():
+    from overplay_core import findings
+    return [findings.name(c) for c in findings.all_codes()]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["bridge_whist", "euchre", "ecarte", "duplicate_whist"]),
+       st.lists(st.fixed_dictionaries(
+           {"code": st.sampled_from(_finding_names())},
+           optional={"seat": st.sampled_from(["N", "E", "S", "W", "dealer", "non_dealer"]),
+                     "card": st.sampled_from(["JH", "KC", "9D", "2S"]),
+                     "suit": st.sampled_from(["H", "S", "NT"])}), max_size=6),
+       st.integers(1, 5), st.sampled_from(["deal", "deal_completed", "play_begun",
+                                           "first_trick_quitted"]))
+def test_fuzz_stated_findings_give_rulings_or_one_line_errors(game, found, tables, phase):
+    data = {"game": game, "findings": found, "context": {"tables": tables, "phase": phase}}
+    if game == "duplicate_whist":
+        data["context"]["overplay"] = True
+    _judge_or_error(json.dumps(data))

@@ -202,3 +202,23 @@ def test_bridge_revoke_established_three_tricks_to_adversaries():
     assert r["rulings"][0]["seats"] == ["S", "N"]
     r = _j([{"type": "revoke", "seat": "E", "established": False}], phase="play_begun")
     assert _codes(r) == ["BR-RVn"]
+
+
+def test_bridge_declaring_from_findings_stated_in_the_input():
+    """Declaring laws when the input states the finding rather than the declare events."""
+    base = {"game": "bridge_whist", "context": {"dealer": "N"}}
+    base["findings"] = ["partner_declared_unpassed"]
+    assert _codes(laws.judge(base)) == ["BR-PUo"]
+    base["events"] = [{"type": "claim_new_deal", "seat": "E"}]
+    assert _codes(laws.judge(base)) == ["BR-PUb"]
+    base["findings"] = ["declaration_passed_back"]
+    base["events"] = [{"type": "doubling_declared", "seat": "E"}]
+    assert _codes(laws.judge(base)) == ["BR-PBc"]
+    base["events"] = [{"type": "adversaries_pack", "seat": "N"}]
+    base["findings"] = ["adversary_declared"]
+    assert _codes(laws.judge(base)) == ["BR-ADVa", "BR-AD"]
+    # A finding that is also an event type is judged as that event, claims following it.
+    base = {"game": "bridge_whist", "context": {"dealer": "N", "phase": "deal"},
+            "findings": [{"code": "card_exposed_in_deal", "seat": "S"}],
+            "events": [{"type": "claim_new_deal", "seat": "E"}]}
+    assert _codes(laws.judge(base)) == ["BR-39a"]

@@ -202,3 +202,10 @@ def test_ecarte_law_9_rectify_chosen_and_law_13_more_than_five_in_play():
     six = {"dealer": DEAL[2:4] + DEAL[7:10] + ["AC"], "non_dealer": DEAL[:2] + DEAL[4:7]}
     r = _j(hands=six, findings=[])
     assert _codes(r) == ["EC-13"] and r["rulings"][0]["seat"] == "dealer"
+
+
+def test_ecarte_findings_stated_in_the_input():
+    """Law 47 and law 42 from findings a terminal recorded."""
+    assert _codes(_j(findings=["king_turned_up"])) == ["EC-47a"]
+    r = _j(findings=[{"code": "hand_abandoned", "seat": "dealer"}])
+    assert _codes(r) == ["EC-42v"] and r["rulings"][0]["seat"] == "non_dealer"

@@ -242,3 +242,12 @@ def test_euchre_law_17_phase_markers_move_the_moment_of_discovery():
     """A first_trick_quitted marker in the events is enough for law 17."""
     r = _j([_ev("order_up", "E"), _ev("first_trick_quitted")], phase="deal_completed")
     assert _codes(r) == ["EU-17a"] and r["context"]["phase"] == "first_trick_quitted"
+
+
+def test_euchre_laws_21_22_from_findings_stated_in_the_input():
+    """Laws 21-22 when the input states the finding instead of the passes and names."""
+    assert _codes(_j(findings=["no_trump_named"])) == ["EU-22"]
+    r = _j(findings=[{"code": "named_out_of_turn", "seat": "W", "suit": "D"}])
+    assert _codes(r) == ["EU-21c"] and r["rulings"][0]["suit"] == "diamonds"
+    assert _codes(_j(findings=[{"code": "turned_down_suit_named", "seat": "E"}])) == ["EU-21a"]
+    assert _codes(_j(findings=["lone_discard_not_passed"])) == ["EU-19"]

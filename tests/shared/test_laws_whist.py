@@ -151,3 +151,16 @@ def test_dw_law_iv_sec_8_without_slip_uses_the_original_turn_up():
             "context": {"tables": 2, "overplay": True, "phase": "play_begun"},
             "overplay": {"trump_turned": "7H"}}
     assert _codes(laws.judge(data)) == ["DW-IV-9b"]
+
+
+def test_dw_law_iv_sec_9_and_10_from_findings_stated_in_the_input():
+    """Law IV §§9-10 when the input states the finding (e.g. a shoe's record) instead."""
+    base = {"game": "duplicate_whist",
+            "context": {"tables": 3, "overplay": True, "phase": "play_begun"}}
+    base["findings"] = ["trump_differs_from_slip"]
+    assert _codes(laws.judge(base)) == ["DW-IV-9a"]
+    base["findings"] = ["slip_differs_from_deal"]
+    r = laws.judge(base)
+    assert _codes(r) == ["DW-IV-10a"] and len(r["findings"]) == 1
+    base["findings"] = [{"code": "card_faced_on_overplay", "card": "5D"}]
+    assert _codes(laws.judge(base)) == ["DW-V-1b"]
