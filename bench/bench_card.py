@@ -20,4 +20,5 @@ def run(ctx):
         "card_deal_record_loop_equivalents": round(r["card_deal_record_loop_equivalents"], 1),
         "card_empty_loop_ns": round(r["empty_loop_us"] * 1000, 2),
         "card_heap_bytes": r["card_heap_bytes"],
+        "deal_end_heap_bytes": r["deal_end_heap_bytes"],
     }

@@ -55,6 +55,7 @@ INFO = {
     "card_on_uid_loop_equivalents": ("loop iterations", "per card: Shoe.on_uid alone"),
     "card_deal_record_loop_equivalents": ("loop iterations",
                                           "per card: Shoe.end_deal / 52 (record signed, in RAM)"),
+    "deal_end_heap_bytes": ("bytes/deal", "Shoe.end_deal (slow path, once a deal)"),
     "card_empty_loop_ns": ("ns", "one `for _ in range(n): pass` iteration, MicroPython"),
     "session_heap_code_bytes": ("bytes", "heap after the imports (.mpy code; flash on a board)"),
     "session_sim_world_bytes": ("bytes", "simulated chip and tags (not on a board)"),
