@@ -1,0 +1,44 @@
+"""The board definition and the simulated flash (both interpreters; no machine module needed)."""
+
+import board as B
+
+
+def test_pico_reference_pin_map():
+    d = B.load_definition("pico_ref")
+    r = d["reader"]
+    # issue 4: MFRC522 on SPI0 at 4 MHz, SCK GP18, MOSI GP19, MISO GP16, CS GP17, RST GP20
+    assert (r["spi"], r["baudrate"]) == (0, 4000000)
+    assert (r["sck"], r["mosi"], r["miso"], r["cs"], r["rst"]) == (18, 19, 16, 17, 20)
+    # SSD1306 on I2C1: GP14/GP15 are an I2C1 SDA/SCL pair on the RP2040
+    dd = d["display"]
+    assert dd["i2c"] == 1 and (dd["sda"], dd["scl"]) == (14, 15) and dd["addr"] == 0x3C
+    pins = [r[k] for k in ("sck", "mosi", "miso", "cs", "rst")] + [dd["sda"], dd["scl"]]
+    pins += list(d["buttons"].values())
+    assert len(set(pins)) == len(pins)  # no pin used twice
+
+
+def test_missing_definition_names_where_it_looked():
+    try:
+        B.load_definition("no_such_board")
+    except OSError as e:
+        assert "no_such_board" in str(e) and "hardware/boards" in str(e)
+    else:
+        assert False
+
+
+def test_board_paths_are_under_its_root():
+    b = B.Board("x", None, None, root="/sim1", definition={"journal": "/journal"})
+    assert b.path("journal", "j") == "/sim1/journal"
+    assert b.path("decks", "decks.bin") == "/sim1/decks.bin"
+    assert B.Board("y", None, None, definition={"key": "/club.key"}).path("key", "k") == \
+        "/club.key"
+    assert not b.pressed("deal")
+
+
+def test_simulated_flash_keeps_files():
+    root = B.ram_filesystem(32)  # LittleFS on RAM under MicroPython, a temp folder on CPython
+    with open(root + "/f", "wb") as f:
+        f.write(b"journal")
+    with open(root + "/f", "rb") as f:
+        assert f.read() == b"journal"
+    assert B.ram_filesystem(32) != root  # each simulated shoe has its own flash
