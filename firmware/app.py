@@ -168,15 +168,22 @@ class App:
         self.uids.put(n & 0xFF, self._uid, n if n > 0 else 0)
         return n
 
-    def deal_once(self):
-        """The dealing task's step: every queued UID through the shoe, then one command."""
+    def take_uids(self):
+        """Every queued reader result through the shoe: the hot half of the dealing task
+        (ring -> card int -> seat), which allocates nothing."""
         sh = self.shoe
         got = self._got
         while True:
             k = self.uids.get(got)
             if k < 0:
-                break
+                return
             sh.on_uid(got, k - 256 if k > 127 else k)
+
+    def deal_once(self):
+        """The dealing task's step: queued UIDs through the shoe, then one command, then the
+        shoe's slow path (records, the tray, the screen)."""
+        sh = self.shoe
+        self.take_uids()
         k = self.commands.get(self._cmd)
         if k > 0:
             c = self._cmd

@@ -95,3 +95,35 @@ def test_200_deals_from_mpy_memory(tmp_path=None):
                                path=out + os.pathsep + ".frozen")
     assert rc == 0 and r["deals"] == 200 and r["errors"] == 0, (r, proc.stderr[-2000:])
     assert r["heap_live_peak"] <= 32 * 1024, r
+
+
+HOT = """
+import micropython, board, app
+from drivers.sim_mfrc522 import card_tag, uid7
+from display import TextDisplay
+b = board.simulated(display=TextDisplay(), flash="host")
+a = app.App(b, poll_ms=0)
+for c in range(52):
+    a.deck.enrol(uid7(1, c), 7, c, 1)
+a.deck.use(1)
+a.command(app.CMD_DEAL, 1)
+a.deal_once()
+tags = [card_tag(uid7(1, c)) for c in range(8)]
+t = None  # bound before the lock: a new global would grow the globals dict
+micropython.heap_lock()
+try:
+    for t in tags:  # reader task step -> ring -> dealing task's hot half
+        b.sim.enter(t)
+        a.read_once()
+        a.read_once()
+        a.take_uids()
+        b.sim.leave(t)
+finally:
+    micropython.heap_unlock()
+print('{"cards": %d}' % a.shoe.tally.n)
+"""
+
+
+def test_reader_ring_shoe_path_allocates_nothing_under_micropython():
+    rc, r, proc = _micropython(["-c", HOT])
+    assert rc == 0 and r["cards"] == 8, proc.stderr[-2000:]
