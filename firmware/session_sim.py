@@ -40,6 +40,8 @@ from drivers.sim_mfrc522 import ScriptedDealer, card_tag, tray_tag, uid7  # noqa
 from overplay_core import games, handprint, records  # noqa: E402
 from overplay_core import findings as F  # noqa: E402
 from shoe import AWAIT_TRAY, CHECK_SLIP, DEALING, IDLE  # noqa: E402
+import shoe_text  # noqa: E402, F401 - loaded on first use by the app: code, counted as code
+import shoe_tray  # noqa: E402, F401
 
 try:
     _mem = gc.mem_alloc
