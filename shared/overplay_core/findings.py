@@ -108,7 +108,7 @@ _TEXT = """
 -50|declared_trump_match|By unanimous consent a trump suit was declared and no trump card turned.
 -51|adversary_declared|An adversary of the dealer made or passed the trump declaration.
 -52|discard_taken_back|The dealer took back his discard after quitting it.
--53|turned_down_card_not_shown|The dealer turned the trump down without placing it face up under the pack.
+-53|turned_down_not_shown|The dealer turned the trump down without placing it face up under the pack.
 -54|trump_card_lifted|The trump card was lifted from the pack before its time.
 -55|revoke|A player revoked: he held a card of the suit led and played another suit.
 """

@@ -25,6 +25,8 @@ from overplay_core import laws_case as C
 from overplay_core.errors import ParseError, RuleError
 
 SCHEMA = 1  # bumped only if the output's meaning changes
+_PREFIX = {games.DUPLICATE_WHIST: "DW", games.BRIDGE_WHIST: "BR", games.EUCHRE: "EU",
+           games.ECARTE: "EC"}
 
 
 def _module(game):
@@ -44,7 +46,12 @@ def _module(game):
 
 def judge_case(case):
     """Judge a parsed laws_case.Case; returns the result dict."""
-    v = _module(case.game).judge(case)
+    m = _module(case.game)
+    v = m.judge(case)
+    handled = m.handled(case)
+    v.uncovered(_PREFIX[case.game], [e for e in case.events
+                                     if e.type in C.FACT_EVENTS and e.type not in handled],
+                case.given_codes())
     ctx = {"tables": case.tables, "phase": C.PHASES[case.phase], "overplay": case.overplay,
            "dealer": case.seat_name(case.dealer)}
     return {"schema": SCHEMA, "game": case.game_name,

@@ -49,6 +49,9 @@ class Verdict:
 
     def find(self, code, **fields):
         """Record a finding once (same code and fields)."""
+        for k in list(fields):
+            if fields[k] is None:
+                del fields[k]
         key = (code, tuple(sorted(fields.items())))
         if key in self._found:
             return
@@ -68,6 +71,42 @@ class Verdict:
                          "catalogue": entry, "source": self.sources[source]}
         self.rulings.append(d)
         return d
+
+    def uncovered(self, prefix, events, given):
+        """Facts no law of this game's module answered: found, and for the director.
+
+        `events` are the case's fact events, `given` the finding codes the input stated."""
+        seen = [f["code"] for f in self.findings]
+        answered = [r.get("finding") for r in self.rulings]
+        for e in events:
+            name = e.type
+            if name == "card_faced_on_overplay":
+                name = "card_faced_in_pack"
+            elif name == "lone_without_passing_discard":
+                name = "lone_discard_not_passed"
+            code = F.code_of(name)
+            if not code or name in seen:
+                continue
+            seen.append(name)
+            self.find(code, seat=e.seat if e.seat >= 0 else None,
+                      card=e.card if e.card >= 0 else None)
+            self._refer(prefix, name)
+            answered.append(name)
+        short = F.SEAT_SHORT in given or "seat_short" in seen
+        for code in given:
+            name = F.name(code)
+            if name in answered or (code == F.MISSING_CARD and short):
+                continue
+            answered.append(name)
+            self._refer(prefix, name)
+
+    def _refer(self, prefix, name):
+        self.rulings.append({
+            "code": prefix + "-NONE", "ruling": "refer_to_director",
+            "text": "No law implemented for this game answers this fact: the director decides.",
+            "finding": name,
+            "citation": {"game": self.game_label, "law": "none", "section": "",
+                         "catalogue": "", "source": "no law implemented for this game"}})
 
     def outcome(self):
         """The deal's fate: the most decisive ruling word, else 'deal_stands'."""

@@ -122,7 +122,9 @@ def _played(case, seat):
 
 def _cards(v, case):
     codes = [f[0] for f in v._found]
-    pack = [c for c in _PACK + (F.PACK_INCORRECT,) if c in codes]
+    # A card missing only from a short hand is law 41's case, not an incorrect pack.
+    pack = [c for c in _PACK + (F.PACK_INCORRECT, F.MISSING_CARD) if c in codes
+            and not (c == F.MISSING_CARD and F.SEAT_SHORT in codes)]
     if pack:
         v.rule("BR-42" if case.phase >= C.PLAY_BEGUN else "BR-38b", pack[0])
         return
@@ -287,3 +289,10 @@ def judge(case):
         adv = [(e.seat + 1) % 4, (e.seat + 3) % 4] if e.seat >= 0 else None
         v.rule("BR-RV", F.REVOKE, seat=e.seat, seats=adv, tricks=3)
     return v
+
+
+def handled(case):
+    """Event types this module judges (the others go to the director)."""
+    return ("pack_incorrect", "deal_pattern_broken", "card_faced_in_pack",
+            "card_exposed_in_deal", "adversaries_pack", "dealt_out_of_turn",
+            "dealt_for_partner", "revoke")

@@ -252,3 +252,10 @@ def judge(case):
     _play(v, case)
     _game(v, case)
     return v
+
+
+def handled(case):
+    """Event types this module judges (the others go to the director)."""
+    return ("pack_incorrect", "deal_pattern_broken", "more_than_one_turned_up",
+            "card_faced_in_pack", "king_held", "card_taken_back", "led_out_of_turn",
+            "named_suit_not_led", "hand_abandoned", "renounce", "new_cards_called")

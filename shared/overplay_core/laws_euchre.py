@@ -203,3 +203,12 @@ def judge(case):
         adv = [(e.seat + 1) % 4, (e.seat + 3) % 4] if e.seat >= 0 else None
         v.rule("EU-62", F.REVOKE, seat=e.seat, seats=adv, points=5 if lone >= 0 else 3)
     return v
+
+
+def handled(case):
+    """Event types this module judges (the others go to the director)."""
+    return ("pack_incorrect", "card_faced_in_pack", "card_exposed_in_deal",
+            "card_exposed_turning_trump", "adversaries_pack", "dealt_out_of_turn",
+            "deal_pattern_broken", "trump_card_lifted", "card_exposed_in_play", "revoke",
+            "trump_card_named", "no_discard_by_first_trick", "discard_taken_back",
+            "lead_before_discard", "lone_without_passing_discard", "turned_down_not_shown")

@@ -14,6 +14,7 @@ from overplay_core import findings as F
 from overplay_core import laws_base as B
 from overplay_core import laws_case as C
 from overplay_core import laws_cards as K
+from overplay_core import laws_whist_deal as D
 
 GAME = "duplicate whist"
 SOURCES = {
@@ -75,42 +76,16 @@ TABLE = {
                  "The short player's partner held the surplus: after rectifying, his pair takes "
                  "the lowest score made on the deal at any table and the opponents the "
                  "highest."),
-    "DW-LB-1": ("new_deal", "Law B", "(1)", "DW-14", "DW-G",
-                "A player has the wrong number of cards in the original deal: new deal by the "
-                "same dealer."),
     "DW-VI-1": ("procedure", "Law VI", "Sec. 1", "DW-13", "DW-A",
                 "Each card must be played face up before the player, then turned face down "
                 "nearer to him and quitted; the law states no penalty: put it right."),
     "DW-VI-2": ("procedure", "Law VI", "Sec. 2", "DW-13", "DW-A",
                 "The cards must stay in the order played until the scores for the deal are "
                 "recorded; the law states no penalty: the director settles any dispute."),
-    "DW-W37a": ("new_deal", "Whist law 37", "(a)", "DW-4", "DW-F",
-                "The cards were not dealt one at a time in rotation: new deal by the same "
-                "dealer."),
-    "DW-W37b": ("new_deal", "Whist law 37", "(b)", "DW-4", "DW-F",
-                "The pack is incorrect: new deal by the same dealer."),
-    "DW-W37c": ("new_deal", "Whist law 37", "(c)", "DW-4", "DW-F",
-                "A card was faced in the pack or exposed during the deal: new deal by the same "
-                "dealer."),
-    "DW-W37d": ("new_deal", "Whist law 37", "(d)", "DW-4", "DW-F",
-                "A player was dealt more than thirteen cards: new deal by the same dealer."),
-    "DW-W37f": ("new_deal", "Whist law 37", "(f)", "DW-4", "DW-F",
-                "An adversary objected in time, before looking at his cards: new deal by the "
-                "right dealer with the right pack."),
-    "DW-W37o": ("new_deal_at_option", "Whist law 37", "(f)", "DW-4", "DW-F",
-                "An adversary who has not looked at his cards may object before the end of the "
-                "deal, and then there is a new deal."),
-    "DW-W38": ("deal_stands", "Whist law 38", "", "DW-5", "DW-F",
-               "No adversary objected in time before looking at his cards: the deal stands."),
-    "DW-W39": ("new_deal", "Whist law 39", "", "DW-6", "DW-F",
-               "The pack is proved incorrect: this deal is void, earlier scores stand, and the "
-               "same dealer deals again."),
-    "DW-W39x": ("deal_stands", "Whist law 39", "", "DW-6", "DW-F",
-                "The pack was proved incorrect only after the cut for the next deal: the deal "
-                "stands."),
 }
+TABLE.update(D.TABLE)
 
-_PACK = (F.DUPLICATE_CARD, F.FOREIGN_CARD, F.EXTRA_CARD, F.MISSING_CARD)
+_PACK = (F.DUPLICATE_CARD, F.FOREIGN_CARD, F.EXTRA_CARD, F.MISSING_CARD, F.PACK_INCORRECT)
 
 
 def _few(case):
@@ -120,24 +95,6 @@ def _few(case):
 def _overplay_error(v, case, finding, phase):
     """Law V §1: new deal with fewer than three tables, else rectify, pass on, average."""
     v.rule("DW-V-1a" if _few(case) else "DW-V-1b", finding, tables=case.tables)
-
-
-def _original(v, case, t):
-    for f in v._found:
-        code = f[0]
-        if code in _PACK:
-            if case.phase >= C.NEXT_DEAL:
-                v.rule("DW-W39x", code)
-            else:
-                v.rule("DW-W39" if case.phase >= C.PLAY_BEGUN else "DW-W37b", code)
-            return
-    for f in list(v._found):
-        if f[0] == F.SEAT_OVER:
-            v.rule("DW-W37d", F.SEAT_OVER)
-            return
-        if f[0] == F.SEAT_SHORT:
-            v.rule("DW-LB-1", F.SEAT_SHORT)
-            return
 
 
 def _seats_with(v, code):
@@ -169,36 +126,6 @@ def _short_on_overplay(v, case):
         v.rule("DW-LB-3a" if _few(case) else "DW-LB-3b", F.SEAT_SHORT, tables=case.tables)
 
 
-def _deal_events(v, case):
-    p = case.profile
-    for e in case.events_of("dealt_out_of_turn", "adversaries_pack"):
-        code = F.DEALT_OUT_OF_TURN if e.type == "dealt_out_of_turn" else F.ADVERSARIES_PACK
-        v.find(code, seat=e.seat)
-        dealer = e.seat if e.seat >= 0 else case.dealer
-        adversaries = [(dealer + 1) % 4, (dealer + 3) % 4]
-        st, who = B.claim_status(case, e, adversaries, C.DEAL_COMPLETED)
-        if st == "claimed":
-            v.rule("DW-W37f", code, by_seat=who)
-        elif st == "open":
-            v.rule("DW-W37o", code, by=[s for s in adversaries if s not in case.looked])
-        else:
-            v.rule("DW-W38", code)
-    for e in case.events_of("deal_pattern_broken"):
-        v.find(F.DEAL_PATTERN_BROKEN, seat=e.seat)
-        v.rule("DW-W37a", F.DEAL_PATTERN_BROKEN)
-    for e in case.events_of("card_faced_in_pack", "card_exposed_in_deal"):
-        code = F.CARD_FACED_IN_PACK if e.type == "card_faced_in_pack" else F.CARD_EXPOSED_IN_DEAL
-        v.find(code, seat=e.seat, card=e.card)
-        v.rule("DW-W37c", code)
-    for e in case.events_of("pack_incorrect"):
-        v.find(F.PACK_INCORRECT)
-        if e.phase >= C.NEXT_DEAL:
-            v.rule("DW-W39x", F.PACK_INCORRECT)
-        else:
-            v.rule("DW-W39" if e.phase >= C.PLAY_BEGUN else "DW-W37b", F.PACK_INCORRECT)
-    return p
-
-
 def judge(case):
     v = B.Verdict(case, TABLE, SOURCES, GAME)
     if case.profile.trump_method == games.TRUMP_DECLARED:
@@ -209,8 +136,8 @@ def judge(case):
     K.add_given(v, case)
     if not case.overplay:
         K.add_findings(v, orig)
-        _original(v, case, orig)
-        _deal_events(v, case)
+        D.original(v, case)
+        D.deal_events(v, case)
     else:
         _overplay(v, case, orig, turned)
     _award(v, case)
@@ -252,6 +179,8 @@ def _overplay(v, case, orig, turned):
         trump = -1
     t = K.overplay_tally(v, case, orig, trump)
     K.add_findings(v, t)
+    for e in case.events_of("pack_incorrect"):
+        v.find(F.PACK_INCORRECT)
     differs = (_differs(case.over_trump, trump, -1) if trump >= 0 else
                _differs(case.over_trump, -1, case.slip_suit))
     if not slip_wrong and (differs or F.TRUMP_DIFFERS_FROM_SLIP in given):
@@ -305,3 +234,12 @@ def _award(v, case):
             continue
         ns, ew = sw.board_scores(list(case.ns_elsewhere) + [marker])[-1]
         r["award"] = {"ns": ns, "ew": ew}
+
+
+_OVERPLAY_EVENTS = ("card_faced_on_overplay", "card_faced_in_pack", "pack_incorrect")
+_PLAY_EVENTS = ("card_not_turned_and_quitted", "cards_not_kept_in_order")
+
+
+def handled(case):
+    """Event types this module judges for this case (the others go to the director)."""
+    return (_OVERPLAY_EVENTS if case.overplay else D.EVENTS) + _PLAY_EVENTS
