@@ -26,7 +26,8 @@ from overplay_core import games
 from overplay_core.compat import ticks_diff, ticks_ms
 from overplay_core.tally import Tally
 from ring import Ring
-from shoe import DEALING, IDLE, Shoe
+from shoe import (AWAIT_TRAY, CHECK_SLIP, DEALING, ENROL_DECK, IDLE,  # noqa: F401 - for callers
+                  ORIGINAL_DEAL, OVERPLAY_CHECK, Shoe)
 from tray import Tray
 
 
@@ -84,6 +85,7 @@ class App:
         self.journal = Journal(board.path("journal", "journal"))
         self.deck = Deck(board.path("decks", "decks.bin"))
         self.deck.use(deck_id)
+        self.deck_id = deck_id
         self.profile = games.profile(self.game, self.variant)
         self.tray = Tray(board.reader, key)
         self.shoe = Shoe(self.profile, Tally(self.profile), self.deck, board.reader,
@@ -98,6 +100,8 @@ class App:
         if lk is not None:
             self.link = lk.Link(board.stream_in, board.stream_out, self.journal, key, shoe_id,
                                 settings)
+        self.mode_sel = ORIGINAL_DEAL  # what the DEAL button starts; MODE cycles it
+        self._pressed = 0  # buttons down at the last look (bit per button), for edges
         self.running = False
         self.error = None
         self.polls = 0
@@ -139,7 +143,8 @@ class App:
         elif kind == CMD_NEXT_HAND:
             sh.next_hand()
         elif kind == CMD_ENROL:
-            sh.start_enrol(a)
+            if sh.start_enrol(a) == 0:
+                self.deck_id = a
         elif kind == CMD_USE_DECK:
             self.deck.use(a)
         elif kind == CMD_STOP:
@@ -179,11 +184,41 @@ class App:
                 return
             sh.on_uid(got, k - 256 if k > 127 else k)
 
+    def buttons(self):
+        """Buttons to commands, on the press (pull-ups: 0 = pressed).
+
+        DEAL starts what MODE selected (original deal, overplay check, enrol deck) and, while
+        dealing or checking, ends it; NEXT: the hand passed is done; MODE: the next mode."""
+        b = self.board
+        if not b.buttons:
+            return
+        now = (b.pressed("deal") and 1) | (b.pressed("next") and 2) | (b.pressed("mode") and 4)
+        edge = now & ~self._pressed
+        self._pressed = now
+        st = self.shoe.state
+        if edge & 1:
+            if st in (IDLE, AWAIT_TRAY):
+                if self.mode_sel == OVERPLAY_CHECK:
+                    self.command(CMD_CHECK)
+                elif self.mode_sel == ENROL_DECK:
+                    self.command(CMD_ENROL, self.deck_id)
+                else:
+                    self.command(CMD_DEAL)
+            else:
+                self.command(CMD_END)
+        if edge & 2:
+            self.command(CMD_NEXT_HAND)
+        if edge & 4 and st in (IDLE, AWAIT_TRAY):
+            self.mode_sel = (ORIGINAL_DEAL, OVERPLAY_CHECK, ENROL_DECK)[self.mode_sel % 3]
+            self.shoe.message = ("deal", "overplay check", "enrol deck")[self.mode_sel - 1]
+            self.shoe.changed = True
+
     def deal_once(self):
-        """The dealing task's step: queued UIDs through the shoe, then one command, then the
-        shoe's slow path (records, the tray, the screen)."""
+        """The dealing task's step: queued UIDs through the shoe, buttons, one command, then
+        the shoe's slow path (records, the tray, the screen)."""
         sh = self.shoe
         self.take_uids()
+        self.buttons()
         k = self.commands.get(self._cmd)
         if k > 0:
             c = self._cmd

@@ -254,6 +254,6 @@ class Shoe(ShoeCore):
             self.event = None
         lines = shoe_text.deal_screen(self)
         if self.ended and self.state in (IDLE, AWAIT_TRAY):
-            lines = lines[:1] + shoe_text.finding_lines(self.findings, self.rulings)
-            lines.append(self.message)
+            lines = [lines[0], self.message] + shoe_text.finding_lines(self.findings,
+                                                                        self.rulings)
         self.display.show(lines)

@@ -127,3 +127,36 @@ print('{"cards": %d}' % a.shoe.tally.n)
 def test_reader_ring_shoe_path_allocates_nothing_under_micropython():
     rc, r, proc = _micropython(["-c", HOT])
     assert rc == 0 and r["cards"] == 8, proc.stderr[-2000:]
+
+
+class Button:
+    def __init__(self):
+        self.v = 1  # pull-up: released
+
+    def value(self):
+        return self.v
+
+
+def test_buttons_start_and_end_a_deal_and_cycle_the_mode():
+    import app
+    import board
+    from display import RecordingDisplay
+
+    b = board.simulated(display=RecordingDisplay(), flash="host")
+    b.buttons = {"deal": Button(), "next": Button(), "mode": Button()}
+    a = app.App(b, poll_ms=0)
+
+    def press(name):
+        b.buttons[name].v = 0
+        a.deal_once()
+        b.buttons[name].v = 1
+        a.deal_once()
+
+    press("deal")
+    assert a.shoe.state == app.DEALING and a.shoe.board == 1
+    press("deal")  # ends it (short: the findings are on the screen)
+    assert a.shoe.state != app.DEALING and a.shoe.findings
+    press("mode")
+    assert a.mode_sel == app.OVERPLAY_CHECK and b.display.shown("overplay check")
+    press("deal")
+    assert a.shoe.state == app.CHECK_SLIP
