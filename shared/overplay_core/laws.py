@@ -50,7 +50,7 @@ def judge_case(case):
     v = m.judge(case)
     handled = m.handled(case)
     v.uncovered(_PREFIX[case.game], [e for e in case.events
-                                     if e.type in C.FACT_EVENTS and e.type not in handled],
+                                     if C.is_fact(e.type) and e.type not in handled],
                 case.given_codes())
     ctx = {"tables": case.tables, "phase": C.PHASES[case.phase], "overplay": case.overplay,
            "dealer": case.seat_name(case.dealer)}

@@ -22,25 +22,40 @@ PHASE_ALIASES = {"dealing": DEAL, "during_deal": DEAL, "before_play": DEAL_COMPL
                  "play": PLAY_BEGUN, "overplay_begun": PLAY_BEGUN,
                  "after_play_began": PLAY_BEGUN, "after_first_trick": FIRST_TRICK}
 
-# Events that only move the clock on.
+# Events that only move the clock on: the phase names. The other event types are kept as one
+# space-delimited string each (a tuple of 50 strings costs some 4 KB more on the device).
 MARKERS = PHASES
 # Events that record a seat's state.
-STATE_EVENTS = ("looked_at_cards", "touched_cards", "played", "discard_quitted",
-                "doubling_declared", "claim_new_deal", "choice", "declare", "pass",
-                "order_up", "take_up", "name_trump", "propose", "accept", "refuse",
-                "play_without_proposing",
-                "cut_for_next_deal")
+STATE_EVENTS = (" looked_at_cards touched_cards played discard_quitted doubling_declared"
+                " claim_new_deal choice declare pass order_up take_up name_trump propose accept"
+                " refuse play_without_proposing cut_for_next_deal ")
 # Irregularities and acts judged by the laws modules (see docs/judge.md for each).
-FACT_EVENTS = ("card_faced_in_pack", "card_exposed_in_deal", "card_exposed_turning_trump",
-               "card_exposed_in_play", "dealt_out_of_turn", "adversaries_pack",
-               "deal_pattern_broken", "pack_incorrect", "trump_card_named",
-               "lead_before_discard", "discard_taken_back", "lone_without_passing_discard",
-               "dealt_for_partner", "more_than_one_turned_up", "hand_abandoned", "renounce",
-               "led_out_of_turn", "named_suit_not_led", "card_taken_back", "new_cards_called",
-               "cards_not_kept_in_order", "card_not_turned_and_quitted", "king_held",
-               "card_faced_on_overplay", "no_discard_by_first_trick", "turned_down_not_shown",
-               "trump_card_lifted", "revoke")
-EVENT_TYPES = MARKERS + STATE_EVENTS + FACT_EVENTS
+FACT_EVENTS = (" card_faced_in_pack card_exposed_in_deal card_exposed_turning_trump"
+               " card_exposed_in_play dealt_out_of_turn adversaries_pack deal_pattern_broken"
+               " pack_incorrect trump_card_named lead_before_discard discard_taken_back"
+               " lone_without_passing_discard dealt_for_partner more_than_one_turned_up"
+               " hand_abandoned renounce led_out_of_turn named_suit_not_led card_taken_back"
+               " new_cards_called cards_not_kept_in_order card_not_turned_and_quitted king_held"
+               " card_faced_on_overplay no_discard_by_first_trick turned_down_not_shown"
+               " trump_card_lifted revoke ")
+
+
+def is_fact(t):
+    """Is this an irregularity event type (judged by a laws module)?"""
+    return isinstance(t, str) and " " not in t and (" %s " % t) in FACT_EVENTS
+
+
+def is_event(t):
+    """Is this any known event type?"""
+    return t in MARKERS or is_fact(t) or (
+        isinstance(t, str) and " " not in t and (" %s " % t) in STATE_EVENTS)
+
+
+def event_types():
+    """Every event type, phases first (for docs and tests)."""
+    return list(MARKERS) + STATE_EVENTS.split() + FACT_EVENTS.split()
+
+
 # A finding given in the input that is also an event type is judged as that event.
 FINDING_EVENTS = {"lone_discard_not_passed": "lone_without_passing_discard",
                   "card_faced_on_overplay": "card_faced_in_pack"}
@@ -184,12 +199,12 @@ class Case(Reader):
                 raise ParseError("%s must be a finding name or an object with a \"code\"" % where)
             code = F.code_of(g["code"])
             etype = FINDING_EVENTS.get(g["code"], g["code"])
-            if not code and etype not in FACT_EVENTS:
+            if not code and not is_fact(etype):
                 raise ParseError("%s: unknown finding %r (see docs/judge.md)" % (where, g["code"]))
             seat = self.seat(g["seat"], where + ".seat") if "seat" in g else -1
             card = self.card(g["card"], where + ".card") if "card" in g else -1
             suit = self.suit(g["suit"], where + ".suit") if "suit" in g else -1
-            if etype in FACT_EVENTS:
+            if is_fact(etype):
                 self.given_events.append((etype, seat, card, suit))
             else:
                 self.given.append((code, seat, card, suit))
@@ -206,7 +221,7 @@ class Case(Reader):
             if not isinstance(e, dict) or not isinstance(e.get("type"), str):
                 raise ParseError("%s must be an object with a \"type\"" % where)
             t = e["type"]
-            if t not in EVENT_TYPES:
+            if not is_event(t):
                 raise ParseError("%s: unknown event type %r (see docs/judge.md)" % (where, t))
             if t in MARKERS:
                 p = PHASES.index(t)

@@ -212,7 +212,7 @@ def test_every_ruling_code_is_documented_with_its_citation():
 def test_every_event_type_finding_and_variant_is_documented():
     from overplay_core import findings, games, laws_case
     text = _doc("judge.md")
-    for t in laws_case.EVENT_TYPES:
+    for t in laws_case.event_types():
         assert "`%s`" % t in text, t
     for name, _, _ in games.VARIANTS:
         assert "`%s`" % name in text and "`%s`" % name in _doc("laws.md"), name
