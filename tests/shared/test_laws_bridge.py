@@ -222,3 +222,11 @@ def test_bridge_declaring_from_findings_stated_in_the_input():
             "findings": [{"code": "card_exposed_in_deal", "seat": "S"}],
             "events": [{"type": "claim_new_deal", "seat": "E"}]}
     assert _codes(laws.judge(base)) == ["BR-39a"]
+
+
+def test_facts_no_bridge_law_answers_go_to_the_director():
+    """An écarté-only event or a trump-card finding in bridge: reported, never dropped."""
+    r = _j([{"type": "hand_abandoned", "seat": "E"}], findings=["trump_not_with_dealer"])
+    assert _codes(r) == ["BR-NONE", "BR-NONE"] and r["outcome"] == "refer_to_director"
+    assert [x["finding"] for x in r["rulings"]] == ["hand_abandoned", "trump_not_with_dealer"]
+    assert r["rulings"][0]["citation"]["law"] == "none"
