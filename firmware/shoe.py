@@ -32,6 +32,9 @@ class Shoe(ShoeCore):
     clock=ticks_ms, collision_code=-1): see shoe_core.ShoeCore for the buffers."""
 
     event = None  # (EV_* kind, a) of the last irregularity, not yet put into words
+    # service() redraws the screen itself; the app turns this off and lets its display task
+    # redraw at its own pace (an SSD1306 frame over I2C takes ~25 ms: not after every card).
+    auto_refresh = True
     tables = 2  # tables engaged (session set-up); an overplay implies at least two
     laws_missing = 0  # rulings the engine could not give (see _rule)
 
@@ -124,7 +127,7 @@ class Shoe(ShoeCore):
         if self.events.dropped:
             self.events.dropped = 0
             self._note(records.EV_READER_ERROR, 0xFF)  # events lost: the ring overflowed
-        if self.changed:
+        if self.changed and self.auto_refresh:
             self.refresh()
 
     def tick(self, now=None):

@@ -151,6 +151,7 @@ def test_buttons_start_and_end_a_deal_and_cycle_the_mode():
         a.deal_once()
         b.buttons[name].v = 1
         a.deal_once()
+        a.shoe.refresh()  # what the display task does every display_ms
 
     press("deal")
     assert a.shoe.state == app.DEALING and a.shoe.board == 1
