@@ -195,11 +195,13 @@ class Shoe(ShoeCore):
                                 records.MODE_ORIGINAL, trump, flags, self.findings,
                                 len(self.findings), self.hp, hl)
         self._append(n)
-        j.commit()
+        stored = j.commit() is not False  # False: the flash refused; the batch stays in RAM
         self.deals += 1
         self.ended = True
         self.state = AWAIT_TRAY if self.tray is not None else IDLE
         self.message = "tray on reader" if self.tray is not None else "deal recorded"
+        if not stored:
+            self.message = "flash error: sync now"  # kept in RAM, retried at the next commit
         self._show()
         return self.findings
 

@@ -102,3 +102,14 @@ def test_card_read_while_idle_is_recorded():
     deal(sh, reader, [0])
     assert [e["code"] for e in records_of(sh, records.EVENT)] == [records.EV_CARD_EXPOSED]
 
+
+
+def test_a_flash_that_refuses_the_commit_is_told_to_the_dealer():
+    j = ListJournal()
+    j.commit = lambda: False  # the journal keeps the batch in RAM and says so
+    sh, reader = make(journal=j)
+    sh.start_deal(1, 0)
+    deal(sh, reader, sh.profile.pack)
+    sh.end_deal()
+    assert sh.display.shown("flash error")
+    assert len(records_of(sh, records.DEAL)) == 1  # appended: it is committed on a retry
