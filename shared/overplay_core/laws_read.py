@@ -10,6 +10,7 @@ from overplay_core import cards, games
 from overplay_core.errors import ParseError, RuleError
 
 ECARTE_SEATS = ("dealer", "non_dealer")
+_SEAT_WORDS = ("north", "east", "south", "west")
 
 
 def _int(value, what, low, high):
@@ -22,12 +23,16 @@ class Reader:
     """Value readers; the subclass sets game, seats and dealer."""
 
     def seat(self, value, what, relative=True):
-        if self.game == games.ECARTE and value in ECARTE_SEATS:
-            if not relative:
-                raise ParseError("%s must be 0 or 1 in écarté" % what)
-            return self.dealer if value == "dealer" else 1 - self.dealer
-        if isinstance(value, str) and value in games.SEAT_NAMES[:self.seats] and self.seats == 4:
-            return games.SEAT_NAMES.index(value)
+        if isinstance(value, str):
+            low = value.strip().lower().replace("-", "_")
+            if self.game == games.ECARTE and low in ECARTE_SEATS:
+                if not relative:
+                    raise ParseError("%s must be 0 or 1 in écarté" % what)
+                return self.dealer if low == "dealer" else 1 - self.dealer
+            if self.seats == 4:
+                for i in range(4):
+                    if low == _SEAT_WORDS[i] or low == _SEAT_WORDS[i][0]:
+                        return i
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < self.seats:
             return value
         if self.seats == 2:

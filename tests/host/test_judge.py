@@ -85,7 +85,7 @@ BAD = [
     ('{"game": "ecarte", "variants": ["pack_24"]}', "does not apply"),
     ('{"game": "duplicate_whist", "events": [{"type": "play_begun"}, {"type": "deal"}]}',
      "comes after"),
-    ('{"game": "duplicate_whist", "hands": {"N": ["AS"], "N ": ["KS"]}}', "unknown seat"),
+    ('{"game": "duplicate_whist", "hands": {"N": ["AS"], "north": ["KS"]}}', "given twice"),
     ('{"game": "duplicate_whist", "findings": ["bogus"]}', "unknown finding 'bogus'"),
 ]
 
