@@ -92,6 +92,8 @@ class App:
                          self.journal, key, shoe_id, board.display, table=self.table,
                          tray=self.tray)
         self.shoe.auto_refresh = False  # the display task draws, every display_ms
+        if setup:
+            self.shoe.tables = setup["tables"]  # the context of a ruling (DW Law IV §9)
         self.uids = Ring(16, 10)  # reader -> dealing: kind = reader result, payload = UID
         self.commands = Ring(8, 4)  # buttons / a script -> dealing: kind, 16-bit a, b
         self._uid = bytearray(10)

@@ -3,7 +3,7 @@
     class Shoe(ShoeCore): ...      # shoe.py adds starting, ending, records and the screen
     shoe.poll()                    # read once; or on_uid(uid_buf, n) with a ring's result
 
-Nothing here allocates (tested under micropython.heap_lock() in tests/firmware/test_shoe.py):
+Nothing here allocates (tested under micropython.heap_lock(): tests/firmware/test_app_hotpath.py):
 the deck lookup, the tally and the event ring are all preallocated; an irregularity is a few
 bytes put into `events` for the slow path (Shoe.service) to record and show.
 
@@ -53,7 +53,7 @@ REFUSED_BUSY = -3  # a deal or check is in progress
 FOREIGN = 0xFE  # card int given to the tally for a tag that is no card of this pack
 NEED_BYTES = 2 * records.MAX_RECORD  # a deal record, its check record and some events
 QUIET_MS = 1500  # a full deal ends itself after this long with no card (a 14th is still seen)
-TIMEOUT = -2  # reader code for "no answer" (noise: counted, never recorded one by one)
+
 
 class ShoeCore:
     def __init__(self, profile, tally, deck, reader, journal, key, shoe_id, display,
@@ -93,7 +93,9 @@ class ShoeCore:
         self.findings = ()
         self.rulings = ()
         self.ended = False  # a deal or check just closed: its findings are on the screen
-        self.hand = 0
+        self.hand = 0  # overplay: the seat whose hand is being passed
+        self.checked = 0  # overplay: bit per seat whose hand was passed
+        self.trump_read = -1  # overplay: the card the dealer turned
         self.slip_trump = -1
         self.slip_result = records.SLIP_MISSING
         self.deck_no = 0
