@@ -59,6 +59,7 @@ def event_types():
 # A finding given in the input that is also an event type is judged as that event.
 FINDING_EVENTS = {"lone_discard_not_passed": "lone_without_passing_discard",
                   "card_faced_on_overplay": "card_faced_in_pack"}
+_GAME_ALIASES = {"\u00e9cart\u00e9": "ecarte", "bridge": "bridge_whist", "duplicate": "duplicate_whist"}
 
 
 class Event:
@@ -101,8 +102,12 @@ class Case(Reader):
                            "trump_turned", "overplay", "events", "findings", "comment"):
                 raise ParseError("unknown key %r at the top level" % key)
         g = data.get("game")
+        if isinstance(g, str):
+            g = g.strip().lower().replace(" ", "_").replace("-", "_")
+            g = _GAME_ALIASES.get(g, g)
         if not isinstance(g, str) or g not in games.GAME_IDS:
-            raise ParseError("unknown game %r: use one of %s" % (g, ", ".join(games.GAME_IDS)))
+            raise ParseError("unknown game %r: use one of %s"
+                             % (data.get("game"), ", ".join(games.GAME_IDS)))
         self.game_name = g
         self.game = games.GAME_IDS[g]
         names = data.get("variants", [])
