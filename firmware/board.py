@@ -16,7 +16,7 @@ from display import SSD1306Display, TextDisplay
 # Where a board definition may live: the repo (tests, unix port) or the board's flash.
 BOARD_DIRS = ("hardware/boards", "/hardware/boards", "/lib/hardware/boards", "../hardware/boards")
 
-DEV_KEY = b"overplay-dev-key-not-for-play!!!"  # simulated shoes only; a real shoe reads /club.key
+DEV_KEY = b"overplay-dev-key-not-for-play!!!"  # simulated shoes only; a real one: /key.bin
 
 
 class Board:
@@ -110,11 +110,13 @@ def build(name="pico_ref", path=None):
     for bname in d.get("buttons", {}):
         buttons[bname] = Pin(d["buttons"][bname], Pin.IN, Pin.PULL_UP)
 
-    key = _read_file(d.get("key", "/club.key"))
-    sid = _read_file(d.get("shoe_id", "/shoe_id"))
-    if sid:
-        shoe_id = int(sid.strip())
-    else:  # default: the low 30 bits of the flash chip's unique id
+    # The enrolment the club PC wrote (link.Settings' key.bin): shoe id u32 LE, then the key.
+    key = None
+    data = _read_file(d.get("key", "/key.bin"))
+    if data and len(data) > 4:
+        shoe_id = data[0] | (data[1] << 8) | (data[2] << 16) | ((data[3] & 0x3F) << 24)
+        key = bytes(data[4:])
+    else:  # not enrolled yet: the low 30 bits of the flash chip's unique id; no key
         uid = machine.unique_id()
         shoe_id = (uid[0] | (uid[1] << 8) | (uid[2] << 16) | ((uid[3] & 0x3F) << 24))
     return Board(name, reader, display, buttons, sys.stdin.buffer, sys.stdout.buffer,

@@ -102,6 +102,7 @@ def test_build_uses_the_pico_reference_pin_map():
     assert b.display.rows == 8 and b.display.cols == 16
     assert set(b.buttons) == {"deal", "next", "mode"}
     assert all(pins[n].pull == Pin.PULL_UP for n in (21, 22, 26))
+    assert b.key is None  # not enrolled: no /key.bin
     assert b.shoe_id == 0x11 | 0x22 << 8 | 0x33 << 16 | (0x44 & 0x3F) << 24
     assert b.sim is None and b.root == ""
     assert b.path("journal", "journal") == "/journal"
