@@ -1,15 +1,24 @@
 """Preallocated ring of fixed-size slots: how the shoe's asyncio tasks hand work to each other.
 
-    r = Ring(16, 8)                 # 16 slots, each a kind byte + up to 8 payload bytes
-    r.put(KIND_UID, uid_buf, 7)     # copies 7 bytes in; False (and r.dropped += 1) when full
-    kind = r.get(out)               # copies the payload into out; -1 when empty
-    n = r.last_len                  # payload length of the slot just taken
+    r = Ring(16, 10)                # 16 slots, each a kind byte + up to 10 payload bytes
+    r.put(KIND_UID, uid_buf, 7)     # copies the payload in; False (and r.dropped += 1) if full
+    kind = r.get(out)               # copies the payload out; -1 when empty
+    n = r.last_len                  # payload length of the item just taken
 
-put() and get() allocate nothing: the slots are one bytearray made in __init__, the copy is a
-byte loop (slicing a memoryview makes a new object on MicroPython), and the second result of
-get() is kept in an attribute instead of a tuple. One writer and one reader per ring, both in
-the same asyncio loop, so no lock is needed: a put from an interrupt handler would also be safe
-because head is written last (peterhinch's ringbuf_queue makes the same argument).
+    v = r.reserve()                 # zero-copy: the next slot's payload as a memoryview
+    n = reader.read_uid(v)          # ... filled in place,
+    r.commit(kind, n)               # ... then handed over
+    v = r.peek()                    # the oldest payload in place (None when empty);
+    r.peek_kind, r.peek_len         # its kind and length
+    r.release()                     # done with it
+
+Nothing here allocates: the payloads are one bytearray made in __init__ with a memoryview per
+slot (also made there), kinds and lengths a second bytearray, and the second result of get()
+is kept in an attribute instead of a tuple. A copy is one slice assignment into a bytearray or
+memoryview target, which MicroPython does without a heap slice object; a payload buffer
+longer than the slot, or an `out` shorter than it, is copied byte by byte instead.
+One writer and one reader per ring, both in the same asyncio loop, so no lock is needed
+(peterhinch's ringbuf_queue makes the same argument).
 
 A full ring drops the new item and counts it (bad input is counted, not raised: style.md 10);
 the reader task can then report the count as an EVENT.
@@ -23,14 +32,18 @@ class Ring:
                              % (slots, size))
         self.slots = slots
         self.size = size
-        self._stride = size + 2  # kind byte, length byte, payload
-        self._buf = bytearray(slots * self._stride)
+        self._buf = bytearray(slots * size)
+        self._meta = bytearray(2 * slots)  # per slot: kind, payload length
+        mv = memoryview(self._buf)
+        self._views = [mv[i * size:(i + 1) * size] for i in range(slots)]
         self._head = 0  # next slot to write
         self._tail = 0  # next slot to read
         self._count = 0
         self.dropped = 0
         self.last_len = 0
         self.high_water = 0
+        self.peek_kind = -1
+        self.peek_len = 0
 
     def __len__(self):
         return self._count
@@ -41,25 +54,33 @@ class Ring:
     def clear(self):
         self._head = self._tail = self._count = 0
 
+    # --- copying in and out ---------------------------------------------------------------
     def put(self, kind, data=None, n=0):
         """Append one item: kind 0..255 and data[0:n]. False when full (counted in dropped)."""
         if self._count == self.slots:
             self.dropped += 1
             return False
-        if n > self.size:
-            n = self.size  # truncate rather than raise: the hot path never raises
-        buf = self._buf
-        o = self._head * self._stride
-        buf[o] = kind
-        buf[o + 1] = n
-        o += 2
-        for i in range(n):
-            buf[o + i] = data[i]
-        h = self._head + 1
+        h = self._head
+        size = self.size
+        if n > size:
+            n = size  # truncate rather than raise: the hot path never raises
+        if n:
+            v = self._views[h]
+            m = len(data)
+            if m <= size:
+                v[0:m] = data  # one C copy: the whole buffer, n of it meaningful
+            else:
+                for i in range(n):
+                    v[i] = data[i]
+        meta = self._meta
+        meta[2 * h] = kind
+        meta[2 * h + 1] = n
+        h += 1  # _advance_head, inline: put and get are on the per-card path
         self._head = 0 if h == self.slots else h
-        self._count += 1
-        if self._count > self.high_water:
-            self.high_water = self._count
+        c = self._count + 1
+        self._count = c
+        if c > self.high_water:
+            self.high_water = c
         return True
 
     def put2(self, kind, a, b):
@@ -67,19 +88,15 @@ class Ring:
         if self._count == self.slots or self.size < 4:
             self.dropped += 1
             return False
-        buf = self._buf
-        o = self._head * self._stride
-        buf[o] = kind
-        buf[o + 1] = 4
-        buf[o + 2] = a & 0xFF
-        buf[o + 3] = (a >> 8) & 0xFF
-        buf[o + 4] = b & 0xFF
-        buf[o + 5] = (b >> 8) & 0xFF
-        h = self._head + 1
-        self._head = 0 if h == self.slots else h
-        self._count += 1
-        if self._count > self.high_water:
-            self.high_water = self._count
+        h = self._head
+        v = self._views[h]
+        v[0] = a & 0xFF
+        v[1] = (a >> 8) & 0xFF
+        v[2] = b & 0xFF
+        v[3] = (b >> 8) & 0xFF
+        self._meta[2 * h] = kind
+        self._meta[2 * h + 1] = 4
+        self._advance_head(h)
         return True
 
     def get(self, out=None):
@@ -87,20 +104,65 @@ class Ring:
         if self._count == 0:
             self.last_len = 0
             return -1
-        buf = self._buf
-        o = self._tail * self._stride
-        kind = buf[o]
-        n = buf[o + 1]
+        t = self._tail
+        kind = self._meta[2 * t]
+        n = self._meta[2 * t + 1]
         self.last_len = n
-        if out is not None:
-            o += 2
-            m = n if n <= len(out) else len(out)
-            for i in range(m):
-                out[i] = buf[o + i]
-        t = self._tail + 1
+        if out is not None and n:
+            if len(out) >= self.size:
+                out[0:self.size] = self._views[t]  # one C copy
+            else:
+                v = self._views[t]
+                m = n if n <= len(out) else len(out)
+                for i in range(m):
+                    out[i] = v[i]
+        t += 1  # _advance_tail, inline
         self._tail = 0 if t == self.slots else t
         self._count -= 1
         return kind
+
+    # --- in place ---------------------------------------------------------------------------
+    def reserve(self):
+        """The next free slot's payload (a memoryview) to fill in place, or None when full."""
+        if self._count == self.slots:
+            self.dropped += 1
+            return None
+        return self._views[self._head]
+
+    def commit(self, kind, n):
+        """Hand over the slot reserve() gave, holding n payload bytes."""
+        h = self._head
+        self._meta[2 * h] = kind
+        self._meta[2 * h + 1] = n
+        self._advance_head(h)
+
+    def peek(self):
+        """The oldest item's payload in place (peek_kind, peek_len say what), or None."""
+        if self._count == 0:
+            return None
+        t = self._tail
+        self.peek_kind = self._meta[2 * t]
+        self.peek_len = self._meta[2 * t + 1]
+        return self._views[t]
+
+    def release(self):
+        """Done with the item peek() gave."""
+        if self._count:
+            self._advance_tail(self._tail)
+
+    # --- bookkeeping ----------------------------------------------------------------------
+    def _advance_head(self, h):
+        h += 1
+        self._head = 0 if h == self.slots else h
+        c = self._count + 1
+        self._count = c
+        if c > self.high_water:
+            self.high_water = c
+
+    def _advance_tail(self, t):
+        t += 1
+        self._tail = 0 if t == self.slots else t
+        self._count -= 1
 
 
 def u16(buf, i):

@@ -67,6 +67,7 @@ class Shoe(ShoeCore):
         self.ended = False
         self.last_card = self.last_seat = -1
         self.last_t = self.clock()
+        self.tick_n = 0
         self.message = ""
         self.changed = True
         return OK
@@ -131,11 +132,20 @@ class Shoe(ShoeCore):
             self.refresh()
 
     def tick(self, now=None):
-        """Called now and then: ends a full deal after QUIET_MS without a card."""
-        if self.state != DEALING or self.tally.n < self.profile.deal_cards:
+        """Called now and then (the dealing task): ends a full deal QUIET_MS after its last
+        card. The time of a card is when tick() first sees it, so the per-card path does not
+        read the clock."""
+        if self.state != DEALING:
             return False
         if now is None:
             now = self.clock()
+        n = self.tally.n
+        if n != self.tick_n:
+            self.tick_n = n
+            self.last_t = now
+            return False
+        if n < self.profile.deal_cards:
+            return False
         if ticks_diff(now, self.last_t) >= QUIET_MS:
             self.end_deal()
             return True

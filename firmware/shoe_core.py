@@ -17,42 +17,42 @@ two tags at once is recorded once per field, and reader timeouts are counted as 
 # The biggest module first: on a small heap compiling from source (the MicroPython tests),
 # it is compiled while the heap is still in one piece.
 from overplay_core import records  # noqa: I001
-from overplay_core.tally import NOT_DEALT
-from overplay_core.compat import ticks_ms
+from overplay_core.compat import const, ticks_ms
 from ring import Ring
 
-OTHER_DECK = -21  # deck.OTHER_DECK (test_shoe checks they agree): deck.py need not load here
+OTHER_DECK = const(-21)  # deck.OTHER_DECK (test_shoe checks they agree): deck.py need not load here
 SLIP_BYTES = 144  # trayslip.USER_BYTES: NTAG213 user memory
 HANDPRINT_BYTES = 20  # handprint.MAX_BYTES: 52 cards at 3 bits
 
-ORIGINAL_DEAL = 1
-OVERPLAY_CHECK = 2
-ENROL_DECK = 3
+ORIGINAL_DEAL = const(1)
+OVERPLAY_CHECK = const(2)
+ENROL_DECK = const(3)
 
 # states
-IDLE = 0
-DEALING = 1
-AWAIT_TRAY = 2  # original deal recorded; the dealer holds the tray tag over the reader
-CHECK_SLIP = 3  # overplay: waiting for the tray tag to read its slip
-CHECK_TRUMP = 4  # overplay: waiting for the dealer to turn the trump over the reader
-CHECK_HANDS = 5  # overplay: each hand passed over the reader in turn
-ENROLLING = 6
+IDLE = const(0)
+DEALING = const(1)
+AWAIT_TRAY = const(2)  # original deal recorded; the dealer holds the tray tag over the reader
+CHECK_SLIP = const(3)  # overplay: waiting for the tray tag to read its slip
+CHECK_TRUMP = const(4)  # overplay: waiting for the dealer to turn the trump over the reader
+CHECK_HANDS = const(5)  # overplay: each hand passed over the reader in turn
+ENROLLING = const(6)
 
 # what on_uid/poll did
-NOTHING = 0
-CARD = 1
-FLAGGED = 2
-TAG = 3  # a tag for the slow path (tray tag, enrolment)
+NOTHING = const(0)
+CARD = const(1)
+FLAGGED = const(2)
+TAG = const(3)  # a tag for the slow path (tray tag, enrolment)
 
 # start_* results
-OK = 0
-REFUSED_JOURNAL = -1  # not enough journal space to record the deal
-REFUSED_NO_KEY = -2  # no club key: records and slips could not be signed
-REFUSED_BUSY = -3  # a deal or check is in progress
+OK = const(0)
+REFUSED_JOURNAL = const(-1)  # not enough journal space to record the deal
+REFUSED_NO_KEY = const(-2)  # no club key: records and slips could not be signed
+REFUSED_BUSY = const(-3)  # a deal or check is in progress
 
-FOREIGN = 0xFE  # card int given to the tally for a tag that is no card of this pack
+FOREIGN = const(0xFE)  # card int given to the tally for a tag that is no card of this pack
+NOT_DEALT = const(0xFF)  # tally.NOT_DEALT: seat_of_card of a card not dealt yet
 NEED_BYTES = 2 * records.MAX_RECORD  # a deal record, its check record and some events
-QUIET_MS = 1500  # a full deal ends itself after this long with no card (a 14th is still seen)
+QUIET_MS = const(1500)  # a full deal ends itself this long after its last card
 
 
 class ShoeCore:
@@ -83,8 +83,9 @@ class ShoeCore:
         self._ev = bytearray(12)
         self.last_card = -1
         self.last_seat = -1
-        self.last_t = 0
-        self.cards = 0  # cards counted in this deal (or check, or enrolment)
+        self.last_t = 0  # when tick() first saw the tally at tick_n cards
+        self.tick_n = 0
+        self.cards = 0  # cards counted in a check or an enrolment (a deal: tally.n)
         self.noise = 0  # reader timeouts/CRC errors: counted, not recorded
         self.colliding = False
         self.empty = 0
@@ -147,24 +148,27 @@ class ShoeCore:
         c = self.deck.lookup(uid, n)
         if c >= 0:
             return c
-        if c == OTHER_DECK:  # the card int is looked up in the slow path (card_of)
-            self._flag(records.EV_OTHER_DECK, 0xFF, self.cards, uid, n)
+        return self._foreign(uid, n, c)
+
+    def _foreign(self, uid, n, code):
+        if code == OTHER_DECK:  # the card int is looked up in the slow path (card_of)
+            self._flag(records.EV_OTHER_DECK, 0xFF, self.tally.n, uid, n)
         else:
-            self._flag(records.EV_UNKNOWN_TAG, 0, self.cards, uid, n)
+            self._flag(records.EV_UNKNOWN_TAG, 0, self.tally.n, uid, n)
         return FOREIGN
 
     def _deal_uid(self, uid, n):
-        c = self._card_of(uid, n)
+        # The commonest path of all: kept short (every line is paid 52 times a deal).
+        c = self.deck.lookup(uid, n)
+        if c < 0:
+            c = self._foreign(uid, n, c)
         t = self.tally
         if c != FOREIGN and t.seat_of_card[c] != NOT_DEALT:
             # This deck has one tag per card: the same physical card read again.
             self._flag(records.EV_DUPLICATE_READ, c, t.seat_of_card[c], uid, n)
             return FLAGGED
         code = t.add(c)
-        self.cards += 1
         self.last_card = c
-        self.last_seat = t.last_seat
-        self.last_t = self.clock()
         self.changed = True
         if code < 0 or c == FOREIGN:
             return FLAGGED
@@ -174,7 +178,6 @@ class ShoeCore:
         c = self._card_of(uid, n)
         t = self.tally
         self.last_card = c
-        self.last_t = self.clock()
         self.changed = True
         if self.state == CHECK_TRUMP:
             # DW Law IV §8-10: the trump turned on the overplay must be the slip's.

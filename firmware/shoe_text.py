@@ -57,7 +57,7 @@ def deal_screen(shoe):
         second = "%d/%d" % (shoe.tally.n, p.deal_cards)
         if shoe.last_card >= 0:
             c = "foreign" if shoe.last_card == FOREIGN else _card(shoe.last_card)
-            second += " %s>%s" % (c, _seat(shoe.last_seat, seats))
+            second += " %s>%s" % (c, _seat(shoe.tally.last_seat, seats))
     elif st == CHECK_SLIP:
         head = "Overplay check"
     elif st == CHECK_TRUMP:

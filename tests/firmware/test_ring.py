@@ -73,19 +73,54 @@ def test_bad_shape_is_refused():
         assert False
 
 
+def test_in_place_reserve_commit_peek_release():
+    r = Ring(2, 7)
+    v = r.reserve()
+    for i in range(7):
+        v[i] = 0x10 + i  # e.g. reader.read_uid(v) filling the slot itself
+    r.commit(7, 7)
+    assert r.reserve() is not None
+    r.commit(0xFF, 0)  # a reader error code, no payload
+    assert r.reserve() is None and r.dropped == 1  # full
+    p = r.peek()
+    assert r.peek_kind == 7 and r.peek_len == 7 and bytes(p) == bytes(range(0x10, 0x17))
+    r.release()
+    assert r.peek() is not None and r.peek_kind == 0xFF and r.peek_len == 0
+    r.release()
+    assert r.peek() is None and len(r) == 0
+    r.release()  # releasing nothing is harmless
+    assert len(r) == 0
+
+
+def test_long_buffer_short_payload_and_short_out():
+    r = Ring(2, 4)
+    buf = bytearray(b"abcdefgh")  # a reader's 10-byte buffer holding a 4-byte UID, say
+    assert r.put(1, buf, 3)
+    out = bytearray(2)  # shorter than a slot: copied byte by byte, cut to fit
+    assert r.get(out) == 1 and r.last_len == 3 and out == b"ab"
+
+
 def test_put_get_allocate_nothing():
     r = Ring(8, 8)
     data = bytearray(b"\x04\x11\x22\x33\x44\x55\x66")
     out = bytearray(8)
     if micropython is None:
         return
+    long_data = bytearray(20)
     micropython.heap_lock()
     try:
         for _ in range(50):
             r.put(1, data, 7)
             r.put2(2, 300, 1)
+            r.put(3, long_data, 8)  # longer than a slot: the byte loop
             r.get(out)
             r.get(out)
+            r.get(None)
+            v = r.reserve()
+            v[0] = 1
+            r.commit(4, 1)
+            r.peek()
+            r.release()
     finally:
         micropython.heap_unlock()
     assert r.get(out) == -1

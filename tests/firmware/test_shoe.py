@@ -68,7 +68,9 @@ def test_full_deal_ends_itself_after_quiet_time_across_tick_wrap():
     now[0] = half
     sh.start_deal(1, 0)
     deal(sh, reader, sh.profile.pack)
+    assert not sh.tick(half)  # the dealing task sees the 52nd card now
     assert not sh.tick(half + 100)
+    assert not sh.tick(ticks_add(half, S.QUIET_MS - 1))
     assert sh.state == S.DEALING
     late = ticks_add(half, S.QUIET_MS)  # wrapped round to a small value
     assert late < half
