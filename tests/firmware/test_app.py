@@ -5,7 +5,7 @@ DEAL record come out right (both interpreters).
 The whole app: firmware/session_sim.py, run by tests/host/test_session_sim.py.
 """
 
-from chip_table import DECK, card_tag, pass_over, records_of, shuffled, table, uid7  # noqa: I001
+from chip_table import card_tag, pass_over, records_of, shuffled, table, uid7  # noqa: I001
 
 import shoe as S
 from overplay_core import games, handprint, records
@@ -36,12 +36,3 @@ def test_full_packs_of_each_game_through_the_chip_and_driver():
         assert records_of(sh, records.EVENT) == []
         for s in range(p.seats):
             assert sh.tally.counts[s] == p.hand_size
-
-
-
-def test_deck_codes_agree_with_the_shoe():
-    import deck
-
-    assert deck.OTHER_DECK == S.shoe_core.OTHER_DECK == DECK.OTHER_DECK
-    assert deck.UNKNOWN_TAG == DECK.UNKNOWN_TAG
-

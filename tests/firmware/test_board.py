@@ -36,9 +36,18 @@ def test_board_paths_are_under_its_root():
 
 
 def test_simulated_flash_keeps_files():
-    root = B.ram_filesystem(32)  # LittleFS on RAM under MicroPython, a temp folder on CPython
+    root = B.ram_filesystem(16)  # LittleFS on RAM under MicroPython, a temp folder on CPython
     with open(root + "/f", "wb") as f:
         f.write(b"journal")
     with open(root + "/f", "rb") as f:
         assert f.read() == b"journal"
-    assert B.ram_filesystem(32) != root  # each simulated shoe has its own flash
+    assert B.ram_filesystem(16) != root  # each simulated shoe has its own flash
+
+
+def test_deck_codes_the_shoe_and_the_test_tables_rely_on():
+    import deck
+    import shoe_core
+
+    # shoe_core keeps its own copy so the per-card module need not import deck.py
+    assert deck.OTHER_DECK == shoe_core.OTHER_DECK == -21
+    assert deck.UNKNOWN_TAG == -20  # chip_table.Uid7Deck and shoe_fakes.TableDeck use these
