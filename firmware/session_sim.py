@@ -1,6 +1,6 @@
 """A whole session of the shoe app on simulated hardware: enrol a deck, deal N boards.
 
-    MICROPYPATH=shared:firmware:.frozen micropython -X heapsize=128k firmware/session_sim.py \\
+    MICROPYPATH=shared:firmware:.frozen micropython -X heapsize=512k firmware/session_sim.py \\
         --deals 200 --game 1 [--variant 0] [--seed 7] [--flash host|ram] [--verbose]
     ... firmware/session_sim.py --overplay 3     # two tables: slips from table 1 checked at 2
     python firmware/session_sim.py ...     # the same on CPython (firmware/ and shared/ on path)
