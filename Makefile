@@ -44,8 +44,11 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
+# Every suite with its long version switched on (10,000-frame link faults, 300-deal power
+# cuts, the 200-deal session, more fuzz examples), on both interpreters.
 soak: $(STAMP)
-	OVERPLAY_SOAK=1 $(BIN)/python -m pytest tests -k "fault or power or fuzz"
+	OVERPLAY_SOAK=1 $(BIN)/python -m pytest tests
+	OVERPLAY_SOAK=1 $(BIN)/python tools/run_mpy_tests.py --heap $(HEAP) tests/shared tests/firmware
 
 demo: $(STAMP)
 	$(BIN)/python -m overplay.demo

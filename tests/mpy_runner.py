@@ -3,12 +3,14 @@
     micropython -X heapsize=128k tests/mpy_runner.py tests/shared/test_cards.py
 
 Every top-level callable named test_* is called with no arguments; a test passes when it
-returns and fails when it raises. The last line is `N passed, N failed`; the exit status is
+returns and fails when it raises. The last line is `N passed, N failed, N skipped`; the exit status is
 1 on any failure and 2 when no test ran, so a broken collection can never pass.
 """
 
 import gc
 import sys
+
+sys.path.append(__file__.rsplit("/", 1)[0] if "/" in __file__ else ".")  # tests/: testkit
 
 try:
     import traceback
@@ -35,7 +37,7 @@ def run_file(path, only=None):
     if folder not in sys.path:
         sys.path.insert(0, folder)
     module = __import__(name)
-    passed = failed = 0
+    passed = failed = skipped = 0
     names = [n for n in dir(module) if n.startswith("test_")]
     names.sort()
     for n in names:
@@ -46,11 +48,16 @@ def run_file(path, only=None):
             fn()
             passed += 1
         except Exception as e:  # noqa: BLE001 - a test runner reports every failure
+            if e.__class__.__name__ == "SkipTest":
+                skipped += 1
+                print("SKIP %s::%s: %s" % (path, n, e))
+                gc.collect()
+                continue
             failed += 1
             print("FAIL %s::%s: %s" % (path, n, e.__class__.__name__))
             _print_exc(e)
         gc.collect()
-    return passed, failed
+    return passed, failed, skipped
 
 
 def main(argv):
@@ -64,17 +71,18 @@ def main(argv):
             continue
         files.append(argv[i])
         i += 1
-    passed = failed = 0
+    passed = failed = skipped = 0
     for path in files:
         try:
-            p, f = run_file(path, only)
+            p, f, s = run_file(path, only)
         except Exception as e:  # noqa: BLE001 - an import error fails the file, loudly
             print("FAIL %s: cannot import: %s" % (path, e.__class__.__name__))
             _print_exc(e)
-            p, f = 0, 1
+            p, f, s = 0, 1, 0
         passed += p
         failed += f
-    print("%d passed, %d failed" % (passed, failed))
+        skipped += s
+    print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
     if failed:
         sys.exit(1)
     if not passed:

@@ -15,7 +15,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$")
+SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) skipped$")
 
 
 def micropython_command():
@@ -42,7 +42,7 @@ def main():
     env = dict(os.environ)
     env["MICROPYPATH"] = os.pathsep.join(
         [os.path.join(ROOT, "shared"), os.path.join(ROOT, "firmware"), ".frozen"])
-    total_p = total_f = 0
+    total_p = total_f = total_s = 0
     bad = []
     for path in test_files(args.paths):
         cmd = [micropython_command(), "-X", "heapsize=" + args.heap,
@@ -53,19 +53,21 @@ def main():
                               timeout=600)
         lines = proc.stdout.strip().splitlines()
         m = SUMMARY.match(lines[-1]) if lines else None
-        p, f = (int(m.group(1)), int(m.group(2))) if m else (0, 1)
+        p, f, s = (int(m.group(1)), int(m.group(2)), int(m.group(3))) if m else (0, 1, 0)
         if proc.returncode not in (0, 2) and f == 0:
             f = 1  # crashed after printing a summary, or never printed one
         total_p += p
         total_f += f
+        total_s += s
         status = "ok" if f == 0 and proc.returncode in (0, 2) else "FAILED"
-        print("  %-48s %3d passed, %d failed  %s" % (os.path.relpath(path, ROOT), p, f, status))
+        print("  %-48s %3d passed, %d failed, %d skipped  %s"
+              % (os.path.relpath(path, ROOT), p, f, s, status))
         if status != "ok":
             bad.append(path)
             sys.stdout.write(proc.stdout[-6000:])
             sys.stdout.write(proc.stderr[-3000:])
     print("MicroPython heap: %s" % args.heap)
-    print("micropython: %d passed, %d failed" % (total_p, total_f))
+    print("micropython: %d passed, %d failed, %d skipped" % (total_p, total_f, total_s))
     if bad or total_f:
         print("MicroPython tests failed in: " + ", ".join(os.path.relpath(b, ROOT) for b in bad))
         return 1

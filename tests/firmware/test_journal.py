@@ -1,6 +1,7 @@
 """Journal: batching, seq and boot across reopen, torn tails, sync and reclaim (both
 interpreters on a plain directory; the LittleFS tests skip themselves without `vfs`)."""
 
+from testkit import skip
 import os
 
 from blockdev import RamBlockDevice, rmtree
@@ -286,7 +287,7 @@ def test_append_does_not_allocate():
     try:
         import micropython
     except ImportError:
-        return  # heap_lock exists only on MicroPython
+        skip("heap_lock exists only on MicroPython")
     d = _tmpdir()
     try:
         j = Journal(d)
@@ -310,7 +311,7 @@ def test_append_does_not_allocate():
 
 def test_littlefs_journal_survives_remount():
     if vfs is None:
-        return
+        skip("LittleFS (vfs) exists only on MicroPython")
     dev = RamBlockDevice(block_size=512, blocks=48)
     dev.format_and_mount("/lfsj")
     try:
@@ -338,7 +339,7 @@ def test_littlefs_journal_survives_remount():
 
 def test_littlefs_full_flash_refuses_then_reclaim_makes_room():
     if vfs is None:
-        return
+        skip("LittleFS (vfs) exists only on MicroPython")
     dev = RamBlockDevice(block_size=512, blocks=24)
     dev.format_and_mount("/lfsf")
     try:
