@@ -136,11 +136,16 @@ def end_check(shoe):
 
 def record_check(shoe):
     j = shoe.journal
+    ids = ()
+    if shoe.rulings:
+        # The engine's codes are text ('DW-IV-9a'); the record holds their stable u16 ids
+        # (overplay_core.ruling_ids; 0 for "call director"). The PC maps them back.
+        from overplay_core import ruling_ids
+
+        ids = tuple([ruling_ids.id_of(r) for r in shoe.rulings[:16]])
     n = records.encode_check(shoe.rec, j.next_seq, j.boot, shoe.clock() & 0x3FFFFFFF,
                              shoe.board, shoe.table, shoe.slip_result, shoe.findings,
-                             len(shoe.findings), shoe.rulings, 0)
-    # Ruling codes are text ('DW-IV-9a') and the record holds 16-bit ids, which the laws
-    # engine does not number yet: the findings are recorded, and the PC rules from them.
+                             len(shoe.findings), ids, len(ids))
     shoe._append(n)
     j.commit()
     shoe.state = IDLE

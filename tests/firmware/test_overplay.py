@@ -67,6 +67,12 @@ def test_overplay_wrong_trump_turned_is_found():
     chk = records_of(t2, records.CHECK)[0]
     assert chk["slip"] == records.SLIP_MISMATCH
     assert F.TRUMP_DIFFERS_FROM_SLIP in chk["findings"]
+    # the rulings travel as stable u16 ids (overplay_core.ruling_ids) that map back
+    from overplay_core import ruling_ids
+
+    assert len(chk["rulings"]) == len(t2.rulings)
+    assert [ruling_ids.code_of(i) for i in chk["rulings"]][:1] == ["DW-IV-8"] or \
+        chk["rulings"] == (ruling_ids.UNKNOWN,)
 
 
 def test_overplay_card_in_wrong_hand_is_found():
