@@ -49,38 +49,69 @@ def uid7(a, b):
 
 
 class Tag:
-    """One ISO 14443A tag. uid: 4 or 7 bytes; pages: NTAG memory size (0 = no NTAG memory)."""
+    """One ISO 14443A tag. uid: 4 or 7 bytes; pages: NTAG memory size (0 = no NTAG memory).
 
-    # One answer buffer for all tags: the chip copies each tag's answer before asking the next.
+    A card tag holds one 12-byte bytearray (`cl`: the UID as sent at each cascade level, then
+    the state and the HALT flag) and nothing else until something reads its memory: a pack of
+    53 tags takes ~7 KB of heap instead of ~16 KB. Everything else is a class default.
+    """
+
+    # One answer buffer for all tags: the chip copies each tag's answer before asking the next
+    # (and reads resp_us, the time of the last answer, at once: shared too).
     resp = bytearray(20)
+    resp_us = 0
     name = ""
+    pages = NTAG213_PAGES
     write_budget = -1  # >= 0 (set on a tag): it leaves the field after that many more WRITEs
     writes = 0
     reads = 0
+    _mem = None  # made on first use: a card tag is rarely READ (saves RAM in a pack)
 
     def __init__(self, uid, pages=NTAG213_PAGES, name=""):
         if len(uid) not in (4, 7) or uid[0] == 0x88:
             raise ValueError("tag UID must be 4 or 7 bytes, not starting 0x88: %r" % (uid,))
-        self.uid = bytes(uid)
         if name:
             self.name = name
-        self.pages = pages
-        self._mem = None  # made on first use: a card tag is rarely READ (saves RAM in a pack)
-        self.resp_us = 0
-        self.state = IDLE
-        self.from_halt = False
-        # the UID as sent at each cascade level: 4 bytes + BCC, level 2 at offset 5
-        cl = self.cl = bytearray(10)
+        if pages != NTAG213_PAGES:
+            self.pages = pages
+        # the UID as sent at each cascade level: 4 bytes + BCC, level 2 at offset 5; [10] the
+        # state, [11] 1 when WUPA woke it from HALT (a 4-byte UID never starts with CT 0x88)
+        cl = self.cl = bytearray(12)
         if len(uid) == 4:
-            self.levels = 1
             cl[0:4] = uid
         else:
-            self.levels = 2
             cl[0] = 0x88
             cl[1:4] = uid[0:3]
             cl[5:9] = uid[3:7]
         for at in (0, 5):
             cl[at + 4] = cl[at] ^ cl[at + 1] ^ cl[at + 2] ^ cl[at + 3]
+
+    @property
+    def uid(self):
+        cl = self.cl
+        if cl[0] == 0x88:
+            return bytes(cl[1:4]) + bytes(cl[5:9])
+        return bytes(cl[0:4])
+
+    @property
+    def levels(self):
+        return 2 if self.cl[0] == 0x88 else 1
+
+    @property
+    def state(self):
+        return self.cl[10]
+
+    @state.setter
+    def state(self, v):
+        self.cl[10] = v
+
+    @property
+    def from_halt(self):
+        return self.cl[11] == 1
+
+    @from_halt.setter
+    def from_halt(self, v):
+        self.cl[11] = 1 if v else 0
 
     @property
     def mem(self):
@@ -105,20 +136,22 @@ class Tag:
         return bytes(self.mem[16:16 + n])
 
     def power_off(self):
-        self.state = IDLE
-        self.from_halt = False
+        cl = self.cl
+        cl[10] = IDLE
+        cl[11] = 0
 
     def _back(self):
-        self.state = HALT if self.from_halt else IDLE
+        cl = self.cl
+        cl[10] = HALT if cl[11] else IDLE
         return 0
 
     def _answer(self, n):
-        self.resp_us = 86 + n * _US_PER_BYTE
+        Tag.resp_us = 86 + n * _US_PER_BYTE
         return n * 8
 
     def _nak(self, code):
         self.resp[0] = code
-        self.resp_us = 86 + 57
+        Tag.resp_us = 86 + 57
         self._back()
         return 4
 
@@ -130,13 +163,14 @@ class Tag:
 
     def answer(self, frame, nbits):
         """Take one frame; return the answer's length in bits (0 = silent), bytes in resp."""
-        st = self.state
+        cl = self.cl
+        st = cl[10]
         if nbits == 7:
             cmd = frame[0] & 0x7F
             if (cmd == 0x26 and st == IDLE) or (cmd == 0x52 and (st == IDLE or st == HALT)):
-                self.from_halt = st == HALT
-                self.state = READY1
-                self.resp[0] = 0x44 if self.levels == 2 else 0x04  # ATQA, LSB first
+                cl[11] = 1 if st == HALT else 0
+                cl[10] = READY1
+                self.resp[0] = 0x44 if cl[0] == 0x88 else 0x04  # ATQA, LSB first
                 self.resp[1] = 0x00
                 return self._answer(2)
             if st != IDLE and st != HALT:
@@ -154,8 +188,8 @@ class Tag:
             return self._nak(0x1)
         cmd = frame[0]
         if cmd == 0x50 and n == 4 and frame[1] == 0:
-            self.state = HALT
-            self.from_halt = True
+            cl[10] = HALT
+            cl[11] = 1
             return 0
         if cmd == 0x30 and n == 4:
             p = frame[1]
@@ -188,8 +222,8 @@ class Tag:
                     return self._back()
             if crc_a(frame, 7) != frame[7] | (frame[8] << 8):
                 return self._back()
-            last = level + 1 == self.levels
-            self.state = ACTIVE if last else READY2
+            last = level == 1 or cl[0] != 0x88
+            cl[10] = ACTIVE if last else READY2
             if last:
                 self.resp[0] = 0x00 if self.pages else 0x08  # SAK: NTAG 0x00, Classic 0x08
             else:
@@ -224,7 +258,7 @@ class Tag:
         if self.write_budget > 0:
             self.write_budget -= 1
         self.resp[0] = 0x0A
-        self.resp_us = 4100 + 57
+        Tag.resp_us = 4100 + 57
         return 4
 
 
