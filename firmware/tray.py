@@ -1,6 +1,7 @@
 """The electronic trump slip on a duplicate tray's NTAG213 tag, through the MFRC522 driver.
 
-    tray = Tray(reader, club_key)
+    tray = Tray(reader, slip_key, session=41)   # the club's slip key, this session's id
+    tray = Tray.on_board(board, settings, record_key)   # what app.py does: from the enrolment
     code = tray.write_board(board, game, dealer, trump_card, handprint_bytes)  # original deal
     code = tray.read_board()           # an overplay, at any table of the club
     if code == OK:
@@ -12,11 +13,17 @@
     ln = tray.write_slip(uid, n, slip_bytes, length)   # -> length written and verified, or < 0
     ln = tray.read_slip(uid, n, buf)   # -> slip length (16 if no slip), or < 0
 
-The slip (overplay_core.trayslip, at most 45 bytes) goes to user pages 4.. of the tag. Writing:
+The slip (overplay_core.trayslip, at most 49 bytes) goes to user pages 4.. of the tag. Writing:
 page 4 (the magic) is zeroed first, the pages after it written, page 4 last; so a tray pulled
 away mid-write reads as "no slip" (rewrite it), never as a tampered slip. Every page is read
 back and compared, and the slip checked under the key, before OK. Not the hot path: a slip is
 written once per board and read once per overplay.
+
+Keys: slips are signed with the club's tray-slip key (one per club, from `overplay enroll`,
+kept in link.Settings' key.bin after the shoe's own record key), so a slip written at table 1
+verifies at every other table; a shoe enrolled before there was a slip key signs with its
+record key (a one-shoe club only: enrol it again). The session id comes with the session
+set-up (session.bin); a slip of another session is OTHER_SESSION (-46).
 """
 
 from drivers import mfrc522
@@ -27,7 +34,8 @@ NO_TRAY = -30  # no tag in the field
 NOT_NTAG = -31  # the tag is not an NTAG (4-byte UID): not a tray tag
 WRITE_FAILED = -32  # the tag refused a page or left the field during the write
 VERIFY_FAILED = -33  # read back differs from what was written
-SLIP_ERROR_BASE = -40  # -40 + trayslip code: NO_SLIP -41 .. BAD_FIELD -45
+SLIP_ERROR_BASE = -40  # -40 + trayslip code: NO_SLIP -41 .. OTHER_SESSION -46
+OTHER_SESSION = SLIP_ERROR_BASE + trayslip.OTHER_SESSION  # -46: a slip copied from another session
 
 FIRST_PAGE = 4  # NTAG213 user memory: pages 4..39
 LAST_PAGE = 39
@@ -46,7 +54,7 @@ def message(code):
         return "trump slip OK"
     if code in _MESSAGES:
         return _MESSAGES[code]
-    if SLIP_ERROR_BASE - 5 <= code <= SLIP_ERROR_BASE - 1:
+    if SLIP_ERROR_BASE - 6 <= code <= SLIP_ERROR_BASE - 1:
         return trayslip.REASONS[code - SLIP_ERROR_BASE]
     name = mfrc522.ERROR_NAMES.get(code)
     if name:
@@ -55,17 +63,41 @@ def message(code):
 
 
 class Tray:
-    def __init__(self, reader, key):
+    def __init__(self, reader, key, session=0):
         self.reader = reader
-        self.key = key
+        self.key = key  # the club's tray-slip key (not the shoe's record key)
+        self.session = session  # the session id slips are written with and checked against
         self.uid = bytearray(10)
         self.uid_len = 0
         self.data = bytearray(trayslip.USER_BYTES)
         self._page = bytearray(16)
         self.slip = None  # the decoded slip after read_board()/write_board() returned OK
 
+    @staticmethod
+    def on_board(board, settings=None, record_key=None):
+        """The shoe's tray: slip key and session id from the enrolment and set-up on flash
+        (link.Settings), else the board's (board.slip_key, board.session_id), else the
+        record key (an enrolment older than the club slip key: re-enrol the shoe)."""
+        key = getattr(board, "slip_key", None)
+        sid = getattr(board, "session_id", 0)
+        if settings is not None:
+            if settings.key is not None:
+                key = settings.slip_key
+            if settings.setup is not None:
+                sid = settings.session_id
+        return Tray(board.reader, key or record_key, sid)
+
     def message(self, code):
         return message(code)
+
+    def encode(self, buf, board, game, dealer, trump_card, handprint_bytes):
+        """trayslip.encode under this tray's slip key and session id."""
+        return trayslip.encode(buf, board, game, dealer, trump_card, handprint_bytes,
+                               self.key, self.session)
+
+    def check(self, data):
+        """trayslip.check under this tray's slip key and session id (never raises)."""
+        return trayslip.check(data, self.key, self.session)
 
     def _select(self, uid, n):
         """Select the tray tag (uid[:n] when given: it must be that tag). OK or a code."""
@@ -171,21 +203,22 @@ class Tray:
         ValueError (from trayslip.encode) for a value that cannot be written."""
         self.slip = None
         buf = bytearray(trayslip.MAX_LEN + 3)
-        ln = trayslip.encode(buf, board, game, dealer, trump_card, handprint_bytes, self.key)
+        ln = self.encode(buf, board, game, dealer, trump_card, handprint_bytes)
         r = self.write_slip(uid, n, buf, ln)
         if r < 0:
             return r
-        self.slip = trayslip.decode(self.data, self.key)
+        self.slip = trayslip.decode(self.data, self.key, self.session)
         return OK
 
     def read_board(self, uid=None, n=0):
-        """Read and check the slip under the key; OK (self.slip = decoded dict) or a code."""
+        """Read and check the slip under the key and session; OK (self.slip = decoded dict) or
+        a code (OTHER_SESSION -46: a genuine slip of another session)."""
         self.slip = None
         r = self.read_slip(uid, n)
         if r < 0:
             return r
-        code = trayslip.check(memoryview(self.data)[:r], self.key)
+        code = self.check(memoryview(self.data)[:r])
         if code != trayslip.OK:
             return SLIP_ERROR_BASE + code
-        self.slip = trayslip.decode(self.data, self.key)
+        self.slip = trayslip.decode(self.data, self.key, self.session)
         return OK

@@ -137,3 +137,50 @@ def test_write_verification_catches_a_tag_that_does_not_keep_data():
     tag._write = forgetful
     assert tray1.write_board(18, 1, 0, 7, _hp()) == T.VERIFY_FAILED
     assert "again" in tray1.message(T.VERIFY_FAILED)
+
+
+def test_a_genuine_slip_copied_into_another_session_is_refused():
+    sim1, tray1 = _table()
+    tray1.session = 41  # last week's session
+    tag = tray_tag(uid7(500, 19))
+    sim1.enter(tag)
+    assert tray1.write_board(19, 1, 2, 9, _hp()) == T.OK
+    sim1.leave(tag)
+    copy = tray_tag(uid7(500, 20))  # this week's tray of board 19, the old slip copied on
+    for i in range(16, 16 + trayslip.MAX_LEN):
+        copy.mem[i] = tag.mem[i]
+    sim2 = SimMFRC522()
+    tonight = T.Tray(MFRC522(sim2, sim2.cs, sim2.rst), KEY, 42)
+    sim2.enter(copy)
+    code = tonight.read_board()
+    assert code == T.OTHER_SESSION == -46 and tonight.slip is None
+    msg = tonight.message(code)
+    assert "another session" in msg and "director" in msg and "\n" not in msg
+    tray1.session = 42  # rewritten at tonight's original deal: fine again
+    sim2.leave(copy)
+    sim1.enter(copy)
+    assert tray1.write_board(19, 1, 2, 9, _hp()) == T.OK
+    sim1.leave(copy)
+    sim2.enter(copy)
+    assert tonight.read_board() == T.OK and tonight.slip["session"] == 42
+
+
+class _Settings:
+    def __init__(self, key, slip_key, setup, session_id):
+        self.key, self.slip_key, self.setup, self.session_id = key, slip_key, setup, session_id
+
+
+class _Board:
+    def __init__(self, slip_key=None, session_id=0):
+        self.reader = None
+        self.slip_key, self.session_id = slip_key, session_id
+
+
+def test_the_shoes_tray_takes_the_club_slip_key_not_the_record_key():
+    rec = b"r" * 32
+    t = T.Tray.on_board(_Board(), _Settings(rec, KEY, b"set-up", 7), rec)
+    assert (t.key, t.session) == (KEY, 7)
+    t = T.Tray.on_board(_Board(), _Settings(rec, None, None, 0), rec)
+    assert (t.key, t.session) == (rec, 0)  # enrolled before the slip key: as before
+    t = T.Tray.on_board(_Board(KEY, 3), None, rec)  # no link in this build: the board's
+    assert (t.key, t.session) == (KEY, 3)

@@ -16,9 +16,10 @@ def _hp():
     return bytes(out[:n])
 
 
-def _slip(board=7, trump="QH"):
+def _slip(board=7, trump="QH", session=41):
     buf = bytearray(trayslip.USER_BYTES)
-    n = trayslip.encode(buf, board, 1, 2, parse_card(trump) if trump else None, _hp(), KEY)
+    n = trayslip.encode(buf, board, 1, 2, parse_card(trump) if trump else None, _hp(), KEY,
+                        session)
     return buf, n
 
 
@@ -32,9 +33,9 @@ def _parse_fails(data, key=KEY):
 
 def test_round_trip_fits_the_tag():
     buf, n = _slip()
-    assert n == 9 + 13 + 16 and n <= trayslip.USER_BYTES
+    assert n == 13 + 13 + 16 and n <= trayslip.USER_BYTES
     s = trayslip.decode(buf, KEY)  # the whole 144-byte user memory: trailing bytes ignored
-    assert s["board"] == 7 and s["game"] == 1 and s["dealer"] == 2
+    assert s["board"] == 7 and s["game"] == 1 and s["dealer"] == 2 and s["session"] == 41
     assert s["trump"] == parse_card("QH")
     assert s["handprint"] == _hp()
     assert s["length"] == n
@@ -42,11 +43,14 @@ def test_round_trip_fits_the_tag():
 
 
 def test_byte_offsets_are_as_documented():
-    buf, n = _slip(board=0x1234)
-    assert bytes(buf[0:3]) == b"OS\x01"
+    buf, n = _slip(board=0x1234, session=0x89ABCDEF)
+    assert bytes(buf[0:3]) == b"OS\x02"
     assert buf[3] == 1 and buf[4] == 0x34 and buf[5] == 0x12 and buf[6] == 2
     assert buf[7] == parse_card("QH") and buf[8] == 13
-    assert trayslip.length(buf) == n
+    assert bytes(buf[9:13]) == b"\xef\xcd\xab\x89"
+    assert bytes(buf[13:26]) == _hp()
+    assert trayslip.length(buf) == n and trayslip.session_of(buf) == 0x89ABCDEF
+    assert trayslip.MAX_LEN == 49 <= trayslip.USER_BYTES
 
 
 def test_no_trump_and_three_bit_handprint():
@@ -90,10 +94,33 @@ def test_torn_and_blank_and_foreign_tags():
     assert trayslip.check(bytes(144), KEY) == trayslip.NO_SLIP
     assert trayslip.check(b"\x03\x00\xfe" + bytes(141), KEY) == trayslip.NO_SLIP  # NDEF tag
     assert trayslip.check(buf, b"another club's key") == trayslip.BAD_AUTH
-    v2 = bytearray(buf)
-    v2[2] = 2
-    assert trayslip.check(v2, KEY) == trayslip.BAD_VERSION
-    assert _parse_fails(bytes(144)) and _parse_fails(v2)
+    for v in (1, 3):  # format 1 (no session, the shoe's own key) is no longer read
+        other = bytearray(buf)
+        other[2] = v
+        assert trayslip.check(other, KEY) == trayslip.BAD_VERSION
+        assert _parse_fails(other)
+    assert _parse_fails(bytes(144))
+
+
+def test_a_slip_of_another_session_is_told_apart():
+    buf, n = _slip(session=41)
+    assert trayslip.check(buf, KEY, 41) == trayslip.OK
+    assert trayslip.check(buf, KEY, 42) == trayslip.OTHER_SESSION
+    assert trayslip.check(buf, KEY) == trayslip.OK  # no session to compare (tools, tests)
+    assert trayslip.check(buf, KEY, 0) == trayslip.OK  # a shoe without a session set-up
+    try:
+        trayslip.decode(buf, KEY, 42)
+    except ParseError as e:
+        assert "another session" in str(e) and "director" in str(e)
+    else:
+        assert False
+    # a copy with the session id edited to this evening's no longer verifies
+    moved = bytearray(buf)
+    moved[9] = 42
+    assert trayslip.check(moved, KEY, 42) == trayslip.BAD_AUTH
+    # outside any session (0): refused by a shoe that has one
+    buf0, n0 = _slip(session=0)
+    assert trayslip.check(buf0, KEY, 41) == trayslip.OTHER_SESSION
 
 
 def test_error_message_is_one_line_with_what_to_do():
@@ -108,9 +135,10 @@ def test_error_message_is_one_line_with_what_to_do():
 
 def test_encode_refuses_impossible_values():
     buf = bytearray(64)
-    for args in ((0, 1, 0, 5), (1, 0, 0, 5), (1, 1, 4, 5), (1, 1, 0, 53), (70000, 1, 0, 5)):
+    for args in ((0, 1, 0, 5, 0), (1, 0, 0, 5, 0), (1, 1, 4, 5, 0), (1, 1, 0, 53, 0),
+                 (70000, 1, 0, 5, 0), (1, 1, 0, 5, -1), (1, 1, 0, 5, 1 << 32)):
         try:
-            trayslip.encode(buf, args[0], args[1], args[2], args[3], b"", KEY)
+            trayslip.encode(buf, args[0], args[1], args[2], args[3], b"", KEY, args[4])
         except ValueError:
             continue
         assert False, args
@@ -126,9 +154,8 @@ def test_check_never_raises_on_garbage():
             if trial % 2 == 0 or x % 7 == 0:
                 data[i] = x >> 16 & 0xFF
         if trial % 3 == 0 and len(data) > 2:
-            data[0], data[1], data[2] = 0x4F, 0x53, 1  # past the magic, into the fields
-        code = trayslip.check(data, KEY)
-        assert code in (trayslip.OK, trayslip.NO_SLIP, trayslip.BAD_VERSION,
-                        trayslip.TRUNCATED, trayslip.BAD_AUTH, trayslip.BAD_FIELD)
+            data[0], data[1], data[2] = 0x4F, 0x53, 2  # past the magic, into the fields
+        code = trayslip.check(data, KEY, 41)
+        assert code in trayslip.REASONS or code == trayslip.OK
         if code != trayslip.OK:
-            assert _parse_fails(data)
+            assert _parse_fails(data) or code == trayslip.OTHER_SESSION
