@@ -1,6 +1,6 @@
 """Device side of the sync link: answers the club PC, streams the journal, stores set-ups.
 
-    settings = Settings("/flash")                  # shoe id, key, session set-up on flash
+    settings = Settings("/flash")                  # shoe id, keys, session set-up on flash
     link = Link(stream_in, stream_out, journal, settings.key, settings.shoe_id, settings)
     while True:
         if not link.poll():                        # non-blocking; True when it did work
@@ -42,25 +42,43 @@ E_VERSION = 1
 E_SETUP = 2
 E_ENROLL = 3
 
+# ENROLL payload: shoe id u32 LE, the shoe's record key, then the club's tray-slip key
+# (docs/wire.md). A payload without the slip key (36 bytes, an older PC) is still taken.
+ENROLL_BYTES = 4 + 2 * wire.KEY_BYTES
+ENROLL_OLD_BYTES = 4 + wire.KEY_BYTES
+# SESSION_SET payload: the set-up (session.SIZE bytes), then the session id u32 LE that every
+# table's set-up of one session shares (tray slips carry it). 14 bytes alone: session id 0.
+SETUP_BYTES = session.SIZE + 4
+
 
 class Settings:
-    """Shoe id, key and the session set-up, one small file each in `folder` (None: RAM only).
+    """Shoe id, keys and the session set-up, one small file each in `folder` (None: RAM only).
 
-    Each file is written whole to a temporary name, then renamed over the old one, so a power
-    cut leaves the old value or the new one (LittleFS renames atomically)."""
+    key.bin: shoe id u32 LE, record key (32), club tray-slip key (32); a 36-byte file (enrolled
+    before the slip key existed) reads with slip_key None. session.bin: the set-up bytes, then
+    the session id u32 LE (a 14-byte file: session_id 0). Each file is written whole to a
+    temporary name, then renamed over the old one, so a power cut leaves the old value or the
+    new one (LittleFS renames atomically): both keys change together."""
 
     def __init__(self, folder):
         self.folder = folder
         self.shoe_id = 0
         self.key = None
+        self.slip_key = None
         self.setup = None
+        self.session_id = 0
         d = self._read("key.bin")
-        if d is not None and len(d) == 4 + wire.KEY_BYTES:
+        if d is not None and len(d) in (ENROLL_OLD_BYTES, ENROLL_BYTES):
             self.shoe_id = struct.unpack_from("<I", d, 0)[0]
-            self.key = bytes(d[4:])
+            self.key = bytes(d[4:ENROLL_OLD_BYTES])
+            if len(d) == ENROLL_BYTES:
+                self.slip_key = bytes(d[ENROLL_OLD_BYTES:])
         d = self._read("session.bin")
-        if d is not None and session.check(d) == session.OK:
-            self.setup = d
+        if d is not None and len(d) in (session.SIZE, SETUP_BYTES) and \
+                session.check(d[:session.SIZE]) == session.OK:
+            self.setup = bytes(d[:session.SIZE])
+            if len(d) == SETUP_BYTES:
+                self.session_id = struct.unpack_from("<I", d, session.SIZE)[0]
 
     def _path(self, name):
         return self.folder + "/" + name
@@ -82,14 +100,17 @@ class Settings:
             f.write(data)
         os.rename(tmp, self._path(name))
 
-    def save_key(self, shoe_id, key):
-        self._write("key.bin", struct.pack("<I", shoe_id) + bytes(key))
+    def save_key(self, shoe_id, key, slip_key=None):
+        data = struct.pack("<I", shoe_id) + bytes(key)
+        self._write("key.bin", data + bytes(slip_key) if slip_key else data)
         self.shoe_id = shoe_id
         self.key = bytes(key)
+        self.slip_key = bytes(slip_key) if slip_key else None
 
-    def save_setup(self, data):
-        self._write("session.bin", bytes(data))
+    def save_setup(self, data, session_id=0):
+        self._write("session.bin", bytes(data) + struct.pack("<I", session_id))
         self.setup = bytes(data)
+        self.session_id = session_id
 
     def setup_id(self):
         return struct.unpack_from("<I", self.setup, 1)[0] if self.setup else 0
@@ -220,19 +241,23 @@ class Link:
             self.syncs += 1
             self._stop()
         elif ptype == wire.SESSION_SET:
-            if session.check(payload) != session.OK:
+            n = len(payload)
+            if n not in (session.SIZE, SETUP_BYTES) or \
+                    session.check(payload[:session.SIZE]) != session.OK:
                 self._send(wire.ERROR, E_SETUP, b"bad set-up")
                 return
-            self.settings.save_setup(payload)
+            sid = struct.unpack_from("<I", payload, session.SIZE)[0] if n == SETUP_BYTES else 0
+            self.settings.save_setup(payload[:session.SIZE], sid)
             self._send(wire.SESSION_ACK, seq)
             if self.on_settings is not None:
                 self.on_settings(wire.SESSION_SET)
         elif ptype == wire.ENROLL:
-            if len(payload) != 4 + wire.KEY_BYTES:
+            if len(payload) not in (ENROLL_OLD_BYTES, ENROLL_BYTES):
                 self._send(wire.ERROR, E_ENROLL, b"bad enrolment")
                 return
             shoe_id = struct.unpack_from(wire.ENROLL_FMT, payload, 0)[0]
-            self.settings.save_key(shoe_id, payload[4:])
+            self.settings.save_key(shoe_id, payload[4:ENROLL_OLD_BYTES],
+                                   payload[ENROLL_OLD_BYTES:])
             self.shoe_id = shoe_id
             self.key = self.settings.key
             self._send(wire.ENROLL_ACK, shoe_id)

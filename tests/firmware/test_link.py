@@ -188,6 +188,54 @@ def test_settings_survive_a_restart():
     assert t.shoe_id == 42 and t.key == b"\x02" * 32 and t.setup_id() == 5
 
 
+def test_enrolment_gives_the_record_key_and_the_club_slip_key():
+    link, j, inp, out, kbd = make(1)
+    hello(link, inp, out)
+    rec, slip = b"\x03" * 32, b"\x04" * 32
+    data = session.encode(12, 1, 0, 1, 24, 2, 4, session.HOWELL)
+    inp.write(wire.encode_frame(wire.ENROLL, 0, struct.pack(wire.ENROLL_FMT, 9) + rec + slip))
+    inp.write(wire.encode_frame(wire.SESSION_SET, 12, data + struct.pack("<I", 11)))
+    inp.write(wire.encode_frame(wire.ENROLL, 0, struct.pack(wire.ENROLL_FMT, 9) + rec + b"x"))
+    run(link)
+    fs = frames(out)
+    assert fs[0][:2] == (wire.ENROLL_ACK, 9) and fs[1][:2] == (wire.SESSION_ACK, 12)
+    assert fs[2][0] == wire.ERROR  # neither 36 nor 68 bytes: refused, nothing changed
+    s = link.settings
+    assert (s.shoe_id, s.key, s.slip_key) == (9, rec, slip) and link.key == rec
+    assert s.setup == data and s.session_id == 11 and s.setup_id() == 12
+
+
+def _folder(name):
+    import os
+    folder = "/tmp/overplay_test_link_" + name
+    try:
+        os.mkdir(folder)
+    except OSError:
+        pass
+    return folder
+
+
+def test_both_keys_and_the_session_id_survive_a_restart():
+    folder = _folder("keys")
+    s = Settings(folder)
+    s.save_key(42, b"\x02" * 32, b"\x05" * 32)
+    s.save_setup(session.encode(5, 2, 0, 1, 8, 1, 1, 0), 4)
+    t = Settings(folder)
+    assert (t.shoe_id, t.key, t.slip_key) == (42, b"\x02" * 32, b"\x05" * 32)
+    assert t.setup_id() == 5 and t.session_id == 4
+
+
+def test_settings_written_before_the_slip_key_still_read():
+    folder = _folder("old")
+    with open(folder + "/key.bin", "wb") as f:  # shoe id + record key: a round-one shoe
+        f.write(struct.pack("<I", 6) + b"\x07" * 32)
+    with open(folder + "/session.bin", "wb") as f:  # the set-up alone
+        f.write(session.encode(3, 1, 0, 1, 8, 2, 3, 0))
+    t = Settings(folder)
+    assert (t.shoe_id, t.key, t.slip_key) == (6, b"\x07" * 32, None)
+    assert t.setup_id() == 3 and t.session_id == 0
+
+
 def test_desk_records_verify():
     j = devsim.MemJournal()
     devsim.fill(j, 12, KEY, SHOE, badsig=(3,))
