@@ -1,0 +1,437 @@
+"""The table's scoring terminal: play begun, tricks keyed in, the director's menu (PIN).
+
+    t = Terminal(shoe, display, pin_path="/pin.bin")
+    t.ready(board=3, dealer=2, mode=records.MODE_ORIGINAL)  # a deal or check just ended
+    t.begin_play()          # EVENT play_begun: the laws know play began (DW Law IV §9)
+    t.key_in(8); t.confirm(); t.confirm()   # N-S 8, E-W 5: signed SCORE record, committed
+    t.press(DEAL)           # or the buttons: DEAL / NEXT / MODE (bits), see below
+    t.login("4711"); t.director(ACT_AVERAGE, board=3)   # journaled EV_DIRECTOR
+
+Screens (T_* states) and what each button does there:
+  READY    "B3 ready"        DEAL play begins (EVENT) | MODE back to the shoe
+  PLAYING  "B3 in play"      DEAL key in the score    | MODE back to the shoe
+  ENTRY    "B3 N-S tricks"   NEXT +1 | MODE -1 (both wrap) | DEAL this field done
+  CONFIRM  "N-S 8  E-W 5"    DEAL record (SCORE)      | MODE change it
+  PIN      "Director PIN"    NEXT digit +1 | MODE next digit | DEAL enter
+  MENU     "> average board" NEXT next item | DEAL do it | MODE leave (PIN needed again)
+  BOARD, VALUE: a number     NEXT +1 | MODE -1 | DEAL ok
+NEXT and MODE pressed together open the director's PIN screen from any state.
+Fields per game: whist (duplicate, bridge) N-S tricks 0..13, E-W = 13 - N-S
+(scoring_whist.check_tricks); euchre makers (N-S/E-W), alone (no/yes), makers' tricks 0..5
+(scoring_euchre); écarté P0's tricks 0..5, P1 = 5 - P0 (scoring_ecarte). A value keyed in from
+outside the range (key_in) is refused with a message, nothing recorded.
+The PIN: 3 wrong tries lock the menu for LOCK_MS (ticks, wrap-safe); each try is an EVENT.
+"""
+
+from overplay_core import records
+from overplay_core.compat import ticks_diff
+
+# Buttons (bits, as app.buttons() builds them)
+DEAL = 1
+NEXT = 2
+MODE = 4
+
+# EVENT codes this module adds: records.py (the journal's owner) does not define them yet.
+# Stored in journals: never renumber. Reported for records.py / docs/records.md.
+EV_PLAY_BEGUN = 12  # a = 0 original deal, 1 overplay (records.MODE_*): the table began play
+EV_TASK_FAULT = 13  # written by app.py: a = task (app.TASK_*), b = 1 MemoryError, 2 OSError, 3 other
+
+# Director actions: EVENT EV_DIRECTOR a = action, b = PIN check (0 accepted, else refused)
+ACT_LOGIN = 1  # the PIN was entered (b: PIN_*), data = [wrong tries so far]
+ACT_AVERAGE = 2  # the table takes the average score on this board (DW-25)
+ACT_VOID = 3  # the board's score at this table is void (a SCORE kept in the journal)
+ACT_CORRECT = 4  # tricks corrected: a new SCORE follows; data = [tricks N-S, E-W]
+ACT_TABLES = 5  # tables engaged changed (context of Law IV §9, V §1); data = [tables]
+ACT_LOGOUT = 6
+PIN_OK = 0
+PIN_WRONG = 1
+PIN_LOCKED = 2  # tried while locked out: not checked
+PIN_NONE = 3  # no PIN on this shoe: the club PC must set one
+
+MAX_TRIES = 3
+LOCK_MS = 300000  # 5 minutes
+
+T_IDLE = 0
+T_READY = 1
+T_PLAYING = 2
+T_ENTRY = 3
+T_CONFIRM = 4
+T_PIN = 5
+T_MENU = 6
+T_BOARD = 7  # director: which board
+T_VALUE = 8  # director: tables engaged
+
+MENU = ("average board", "void score", "correct tricks", "tables engaged", "leave")
+_MENU_ACT = (ACT_AVERAGE, ACT_VOID, ACT_CORRECT, ACT_TABLES, ACT_LOGOUT)
+
+# Refusals (key_in / confirm)
+OK = 0
+BAD_VALUE = -1
+NOT_AUTHORISED = -2
+BUSY = -3
+
+
+class Terminal:
+    def __init__(self, shoe, display, pin_path=None, pin_data=None):
+        self.shoe = shoe  # records go through the shoe's buffer, key and journal
+        self.display = display
+        self.pin_path = pin_path
+        self.pin = pin_data if pin_data is not None else self._read_pin()
+        self.state = T_IDLE
+        self.board = 0
+        self.dealer = 0
+        self.mode = records.MODE_ORIGINAL
+        self.vals = bytearray(3)
+        self.field = 0
+        self.message = ""
+        self.changed = False
+        self.tries = 0
+        self.locked_at = None
+        self.authorised = False
+        self.item = 0
+        self.action = 0
+        self.digits = ""
+        self.digit = 0
+        self.number = 0
+        self.scored = 0  # boards scored here (tests, the screen)
+        self._back = T_IDLE
+
+    @property
+    def active(self):
+        return self.state != T_IDLE
+
+    # --- the PIN file --------------------------------------------------------------------
+    def _read_pin(self):
+        if self.pin_path is None:
+            return None
+        try:
+            with open(self.pin_path, "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def save_pin(self, data):
+        """Store a PIN file (overplay_core.pin.make) the club PC sent; False if malformed."""
+        from overplay_core import pin
+
+        if pin.check(data) != pin.OK:
+            return False
+        if self.pin_path is not None:
+            import os
+
+            tmp = self.pin_path + ".tmp"
+            with open(tmp, "wb") as f:  # whole, then renamed: a power cut keeps one of them
+                f.write(data)
+            os.rename(tmp, self.pin_path)
+        self.pin = bytes(data)
+        return True
+
+    # --- records ---------------------------------------------------------------------------
+    def _event(self, ev, board, a=0, b=0, data=None):
+        sh = self.shoe
+        j = sh.journal
+        nd = len(data) if data else 0
+        n = records.encode_event(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF, ev,
+                                 board, a, b, data, nd)
+        sh._append(n)
+        j.commit()
+
+    def _score(self, board, tns, tew, pns, pew):
+        sh = self.shoe
+        j = sh.journal
+        n = records.encode_score(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF, board,
+                                 sh.table, sh.profile.game, tns, tew, pns & 0xFFFF, pew & 0xFFFF)
+        sh._append(n)
+        j.commit()
+
+    # --- the table -------------------------------------------------------------------------
+    def ready(self, board, dealer=0, mode=records.MODE_ORIGINAL):
+        """A board was dealt or checked here: the table may begin play, then score it."""
+        if self.state in (T_PIN, T_MENU, T_BOARD, T_VALUE):
+            self._back = T_READY  # the director is busy: take it up when he leaves
+        else:
+            self.state = T_READY
+        self.board = board
+        self.dealer = dealer
+        self.mode = mode
+        self.message = ""
+        self.changed = True
+
+    def begin_play(self):
+        """The first card is led: EVENT play_begun (before/after play for the laws)."""
+        if self.state != T_READY:
+            return BUSY
+        self._event(EV_PLAY_BEGUN, self.board, self.mode)
+        self.state = T_PLAYING
+        self.changed = True
+        return OK
+
+    def start_entry(self, board=0):
+        """Key in the score of `board` (default: the board in play)."""
+        if board:
+            self.board = board
+        g = self.shoe.profile.game
+        self.field = 0
+        self.vals[0] = 7 if g <= 2 else (0 if g == 3 else 3)
+        self.vals[1] = 0
+        self.vals[2] = 3
+        self.state = T_ENTRY
+        self.changed = True
+
+    def _fields(self):
+        """(label, lo, hi) of each field of the score for this game."""
+        g = self.shoe.profile.game
+        if g == 3:
+            return (("makers", 0, 1), ("alone", 0, 1), ("makers tricks", 0, 5))
+        if g == 4:
+            return (("P0 tricks", 0, 5),)
+        return (("N-S tricks", 0, 13),)
+
+    def key_in(self, value):
+        """A value for the current field, as a keypad or the club PC would send it: checked
+        (scoring check functions), refused with a message when it cannot be right."""
+        if self.state != T_ENTRY:
+            return BUSY
+        label, lo, hi = self._fields()[self.field]
+        if not isinstance(value, int) or value < lo or value > hi or \
+                self._check(self.field, value) != 0:
+            self.message = "%s: %s? %d..%d" % (label, value, lo, hi)
+            self.changed = True
+            return BAD_VALUE
+        self.vals[self.field] = value
+        self.message = ""
+        self.changed = True
+        return OK
+
+    def _check(self, field, value):
+        g = self.shoe.profile.game
+        if g == 3 and field == 2:
+            from overplay_core import scoring_euchre
+
+            return scoring_euchre.check_tricks(value)
+        if g == 4:
+            from overplay_core import scoring_ecarte
+
+            return scoring_ecarte.check_tricks((value, 5 - value))
+        if g <= 2:
+            from overplay_core import scoring_whist
+
+            return scoring_whist.check_tricks(value)
+        return 0
+
+    def result(self):
+        """(tricks N-S, tricks E-W, points N-S, points E-W) from the fields."""
+        g = self.shoe.profile.game
+        v = self.vals
+        if g == 3:
+            from overplay_core import scoring_euchre
+
+            mk, ad = scoring_euchre.hand_points(v[2], v[1] == 1,
+                                                variant=self.shoe.profile.variant)
+            if v[0] == 0:
+                return v[2], 5 - v[2], mk, ad
+            return 5 - v[2], v[2], ad, mk
+        if g == 4:
+            from overplay_core import scoring_ecarte
+
+            pts = scoring_ecarte.deal_points(self.dealer, (v[0], 5 - v[0]))["points"]
+            return v[0], 5 - v[0], pts[0], pts[1]
+        if g == 2:  # bridge whist: the points need the declaration: scored on the PC
+            return v[0], 13 - v[0], 0, 0
+        return v[0], 13 - v[0], v[0], 13 - v[0]  # duplicate whist: tricks are the score
+
+    def confirm(self):
+        """DEAL in ENTRY (next field / the confirm screen) or in CONFIRM (record it)."""
+        if self.state == T_ENTRY:
+            if self.field + 1 < len(self._fields()):
+                self.field += 1
+            else:
+                self.state = T_CONFIRM
+            self.changed = True
+            return OK
+        if self.state != T_CONFIRM:
+            return BUSY
+        tns, tew, pns, pew = self.result()
+        self._score(self.board, tns, tew, pns, pew)
+        self.scored += 1
+        if self.action == ACT_CORRECT:
+            self._event(records.EV_DIRECTOR, self.board, ACT_CORRECT, PIN_OK, bytes([tns, tew]))
+            self.action = 0
+            self.state = T_MENU
+        else:
+            self.state = T_IDLE
+            self.shoe.changed = True  # the shoe's screen again
+        self.message = "B%d recorded" % self.board
+        self.changed = True
+        return OK
+
+    def leave(self):
+        self.state = T_IDLE
+        self.shoe.changed = True
+
+    # --- the director ----------------------------------------------------------------------
+    def locked(self):
+        if self.locked_at is None:
+            return False
+        if ticks_diff(self.shoe.clock(), self.locked_at) < LOCK_MS:
+            return True
+        self.locked_at = None
+        return False
+
+    def open_director(self):
+        if self.state in (T_PIN, T_MENU, T_BOARD, T_VALUE):
+            return
+        self._back = self.state
+        if self.locked():
+            self._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_LOCKED)
+            self.message = "PIN locked: wait"
+            self.changed = True
+            return
+        self.state = T_PIN
+        self.digits = ""
+        self.digit = 0
+        self.changed = True
+
+    def login(self, digits):
+        """Check a PIN: OK opens the menu; each try is an EVENT; MAX_TRIES wrong lock it."""
+        self._back = self.state if self.state not in (T_PIN, T_MENU) else self._back
+        if self.locked():
+            self._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_LOCKED)
+            self.message = "PIN locked: wait"
+            self.state = self._back
+            self.changed = True
+            return PIN_LOCKED
+        from overplay_core import pin
+
+        if pin.check(self.pin) != pin.OK:
+            self._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_NONE)
+            self.message = "no PIN: set at club PC"
+            self.state = self._back
+            self.changed = True
+            return PIN_NONE
+        if not pin.matches(self.pin, digits):
+            self.tries += 1
+            self._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_WRONG, bytes([self.tries]))
+            if self.tries >= MAX_TRIES:
+                self.locked_at = self.shoe.clock()
+                self.tries = 0
+                self.message = "PIN locked 5 min"
+            else:
+                self.message = "wrong PIN (%d/%d)" % (self.tries, MAX_TRIES)
+            self.state = self._back
+            self.changed = True
+            return PIN_WRONG
+        self.tries = 0
+        self.authorised = True
+        self._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_OK)
+        self.state = T_MENU
+        self.item = 0
+        self.message = ""
+        self.changed = True
+        return PIN_OK
+
+    def director(self, act, board=0, value=0):
+        """Do a director action (after login): each one is an EVENT, committed at once."""
+        if not self.authorised:
+            return NOT_AUTHORISED
+        sh = self.shoe
+        if act == ACT_TABLES:
+            if not 1 <= value <= 255:
+                self.message = "tables? 1..255"
+                return BAD_VALUE
+            sh.tables = value
+            self._event(records.EV_DIRECTOR, 0, ACT_TABLES, PIN_OK, bytes([value]))
+        elif act in (ACT_AVERAGE, ACT_VOID):
+            self._event(records.EV_DIRECTOR, board or self.board, act, PIN_OK)
+        elif act == ACT_CORRECT:
+            self.action = ACT_CORRECT
+            self.start_entry(board or self.board)
+            return OK
+        elif act == ACT_LOGOUT:
+            self._event(records.EV_DIRECTOR, 0, ACT_LOGOUT, PIN_OK)
+            self.authorised = False
+            self.state = self._back if self._back != T_PIN else T_IDLE
+            if self.state == T_IDLE:
+                sh.changed = True
+            self.changed = True
+            return OK
+        else:
+            return BAD_VALUE
+        self.message = "done: " + MENU[_MENU_ACT.index(act)]
+        self.state = T_MENU
+        self.changed = True
+        return OK
+
+    # --- buttons ---------------------------------------------------------------------------
+    def press(self, edge):
+        """Button presses (DEAL|NEXT|MODE bits, the edges) while the terminal is active."""
+        st = self.state
+        up = 1 if edge & NEXT else (-1 if edge & MODE else 0)
+        if st == T_READY:
+            if edge & DEAL:
+                self.begin_play()
+            elif edge & MODE:
+                self.leave()
+        elif st == T_PLAYING:
+            if edge & DEAL:
+                self.start_entry()
+            elif edge & MODE:
+                self.leave()
+        elif st == T_ENTRY:
+            if edge & DEAL:
+                self.confirm()
+            elif up:
+                label, lo, hi = self._fields()[self.field]
+                v = self.vals[self.field] + up
+                self.vals[self.field] = lo if v > hi else (hi if v < lo else v)
+                self.changed = True
+        elif st == T_CONFIRM:
+            if edge & DEAL:
+                self.confirm()
+            elif edge & MODE:
+                self.start_entry()
+        elif st == T_PIN:
+            if edge & NEXT:
+                self.digit = (self.digit + 1) % 10
+            elif edge & MODE and len(self.digits) < 8:
+                self.digits += "%d" % self.digit
+                self.digit = 0
+            elif edge & DEAL:
+                self.login(self.digits + "%d" % self.digit)
+            self.changed = True
+        elif st == T_MENU:
+            if edge & NEXT:
+                self.item = (self.item + 1) % len(MENU)
+            elif edge & MODE:
+                self.director(ACT_LOGOUT)
+            elif edge & DEAL:
+                act = _MENU_ACT[self.item]
+                if act == ACT_TABLES:
+                    self.number = self.shoe.tables
+                    self.state = T_VALUE
+                elif act == ACT_LOGOUT:
+                    self.director(act)
+                else:
+                    self.action = act
+                    self.number = self.board or 1
+                    self.state = T_BOARD
+            self.changed = True
+        elif st in (T_BOARD, T_VALUE):
+            if edge & DEAL:
+                if st == T_VALUE:
+                    self.director(ACT_TABLES, value=self.number)
+                else:
+                    act, self.action = self.action, 0
+                    self.director(act, board=self.number)
+            elif up:
+                self.number = max(1, min(255 if st == T_VALUE else 0xFFFF, self.number + up))
+            self.changed = True
+
+    # --- the screen ------------------------------------------------------------------------
+    def refresh(self):
+        if self.changed:
+            self.changed = False
+            if self.display is not None and self.state != T_IDLE:
+                import terminal_text
+
+                self.display.show(terminal_text.screen(self))
