@@ -87,7 +87,7 @@ class App:
         self.deck.use(deck_id)
         self.deck_id = deck_id
         self.profile = games.profile(self.game, self.variant)
-        self.tray = Tray(board.reader, key)
+        self.tray = Tray.on_board(board, settings, key)  # club slip key, session id
         self.shoe = Shoe(self.profile, Tally(self.profile), self.deck, board.reader,
                          self.journal, key, shoe_id, board.display, table=self.table,
                          tray=self.tray)

@@ -28,11 +28,13 @@ class Board:
     stream_in, stream_out   byte streams for the sync link (USB CDC on the Pico)
     root        folder on flash where journal and decks live ('' = the flash root)
     key, shoe_id            club key (bytes or None when not provisioned) and this shoe's id
+    slip_key, session_id    club tray-slip key (None: not given) and session id (0: none)
     sim         the simulated chip (None on a real board): scripted dealers move its tags
     """
 
     def __init__(self, name, reader, display, buttons=None, stream_in=None, stream_out=None,
-                 root="", key=None, shoe_id=0, sim=None, definition=None):
+                 root="", key=None, shoe_id=0, sim=None, definition=None, slip_key=None,
+                 session_id=0):
         self.name = name
         self.reader = reader
         self.display = display
@@ -44,6 +46,8 @@ class Board:
         self.shoe_id = shoe_id
         self.sim = sim
         self.definition = definition or {}
+        self.slip_key = slip_key
+        self.session_id = session_id
 
     def path(self, key, default):
         """A file's path on this board's flash: definition entry `key`, under root."""
@@ -110,17 +114,19 @@ def build(name="pico_ref", path=None):
     for bname in d.get("buttons", {}):
         buttons[bname] = Pin(d["buttons"][bname], Pin.IN, Pin.PULL_UP)
 
-    # The enrolment the club PC wrote (link.Settings' key.bin): shoe id u32 LE, then the key.
-    key = None
+    # The enrolment the club PC wrote (link.Settings' key.bin): shoe id u32 LE, the record
+    # key (32 bytes), then the club's tray-slip key (32, absent in an older enrolment).
+    key = slip_key = None
     data = _read_file(d.get("key", "/key.bin"))
     if data and len(data) > 4:
         shoe_id = data[0] | (data[1] << 8) | (data[2] << 16) | ((data[3] & 0x3F) << 24)
-        key = bytes(data[4:])
+        key = bytes(data[4:36])
+        slip_key = bytes(data[36:68]) if len(data) >= 68 else None
     else:  # not enrolled yet: the low 30 bits of the flash chip's unique id; no key
         uid = machine.unique_id()
         shoe_id = (uid[0] | (uid[1] << 8) | (uid[2] << 16) | ((uid[3] & 0x3F) << 24))
     return Board(name, reader, display, buttons, sys.stdin.buffer, sys.stdout.buffer,
-                 "", key, shoe_id, None, d)
+                 "", key, shoe_id, None, d, slip_key)
 
 
 class RAMBlockDev:
@@ -184,13 +190,15 @@ def ram_filesystem(blocks=128):
 
 
 def simulated(shoe_id=1, key=DEV_KEY, display=None, blocks=64, sim=None, root=None,
-              flash="ram"):
+              flash="ram", slip_key=None, session_id=0):
     """A board for the unix port and tests: the real MFRC522 driver over the simulated chip,
     a RAM LittleFS (blocks x 512 bytes) for journal and decks, a recording display, no buttons.
 
     flash="host" puts the files in a fresh folder on the host's disk instead (no heap taken:
     what the memory benchmark wants); root= names a folder to reuse (a reboot). Each call
     makes its own filesystem, so two simulated shoes (two tables) never share one.
+    slip_key, session_id: the club's tray-slip key and the session id (tray.Tray.on_board;
+    no slip key: slips are signed with `key`).
     """
     from drivers.mfrc522 import MFRC522
     from drivers.sim_mfrc522 import SimMFRC522
@@ -204,4 +212,5 @@ def simulated(shoe_id=1, key=DEV_KEY, display=None, blocks=64, sim=None, root=No
     if root is None:
         root = ram_filesystem(blocks) if flash == "ram" else host_folder()
     d = {"journal": "journal", "decks": "decks"}
-    return Board("simulated", reader, display, {}, None, None, root, key, shoe_id, chip, d)
+    return Board("simulated", reader, display, {}, None, None, root, key, shoe_id, chip, d,
+                 slip_key, session_id)

@@ -24,8 +24,8 @@ def write_tray(shoe, uid, n):
     p = shoe.profile
     hl = handprint.pack(t.seat_of_card, p.pack, shoe.hp)
     trump = t.trump_card if 0 <= t.trump_card <= 52 else None
-    ln = trayslip.encode(shoe.slip, shoe.board, p.game, shoe.dealer, trump,
-                         memoryview(shoe.hp)[:hl], shoe.key)
+    ln = trayslip.encode(shoe.slip, shoe.board, p.game, shoe.dealer, trump,  # club slip key
+                         memoryview(shoe.hp)[:hl], shoe.tray.key, shoe.tray.session)
     code = shoe.tray.write_slip(uid, n, shoe.slip, ln)
     if code < 0:
         shoe._note(records.EV_READER_ERROR, -code & 0xFF, 1, uid, n)
@@ -44,13 +44,15 @@ def read_tray(shoe, uid, n):
         shoe.message = "tray read failed: again"
         shoe._show()
         return
-    code = trayslip.check(memoryview(shoe.slip)[:got], shoe.key)
+    code = trayslip.check(memoryview(shoe.slip)[:got], shoe.tray.key, shoe.tray.session)
     p = shoe.profile
     if code == trayslip.OK and shoe.slip[3] != p.game:
         code = trayslip.BAD_FIELD  # a slip of another game: not this session's board
     if code != trayslip.OK:
         shoe.slip_result = (records.SLIP_FORGED if code in (trayslip.BAD_AUTH,
-                            trayslip.BAD_FIELD) else records.SLIP_MISSING)
+                            trayslip.BAD_FIELD, trayslip.OTHER_SESSION) else records.SLIP_MISSING)
+        if code == trayslip.OTHER_SESSION:  # a genuine slip copied: a = tray code -46, data =
+            shoe._note(records.EV_READER_ERROR, 46, 2, shoe.slip[9:13], 4)  # its session id
         shoe.message = trayslip.REASONS[code]
         if code == trayslip.NO_SLIP or code == trayslip.TRUNCATED:
             shoe._show()
@@ -58,6 +60,8 @@ def read_tray(shoe, uid, n):
         shoe.findings = (F.SLIP_DIFFERS_FROM_DEAL,)
         shoe.rulings = shoe._rule(shoe.findings, True)
         record_check(shoe)
+        shoe.message = trayslip.REASONS[code]  # why, not "board 0 checked", stays on screen
+        shoe._show()
         return
     s = shoe.slip
     shoe.slip_result = records.SLIP_OK

@@ -139,10 +139,13 @@ class ListJournal:
 
 
 class DictTray:
-    """Tray tags by UID: write_slip/read_slip as the shoe calls them."""
+    """Tray tags by UID: write_slip/read_slip as the shoe calls them; key and session are
+    the club's tray-slip key and the session id the shoe signs and checks slips with."""
 
-    def __init__(self):
+    def __init__(self, key=b"club slip key, shared by shoes!!", session=0):
         self.tags = {}
+        self.key = key
+        self.session = session
 
     def write_slip(self, uid, n, data, length):
         self.tags[bytes(uid[:n])] = bytes(data[:length])

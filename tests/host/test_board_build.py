@@ -124,3 +124,29 @@ def test_main_does_nothing_when_imported():
     finally:
         board.build = real
         sys.modules.pop("main", None)
+
+
+def _build_with_key_file(data):
+    saved = {k: sys.modules.get(k) for k in ("machine", "ssd1306")}
+    sys.modules.update(_fake_modules())
+    import board
+
+    real = board._read_file
+    board._read_file = lambda path: data if path == "/key.bin" else real(path)
+    try:
+        return board.build("pico_ref")
+    finally:
+        board._read_file = real
+        for k, v in saved.items():
+            if v is None:
+                sys.modules.pop(k, None)
+            else:
+                sys.modules[k] = v
+
+
+def test_build_reads_the_record_key_and_the_club_slip_key_from_key_bin():
+    rec, slip = b"\x01" * 32, b"\x02" * 32
+    b = _build_with_key_file(b"\x05\x00\x00\x00" + rec + slip)  # `overplay enroll` now
+    assert (b.shoe_id, b.key, b.slip_key) == (5, rec, slip)
+    b = _build_with_key_file(b"\x06\x00\x00\x00" + rec)  # enrolled before the slip key
+    assert (b.shoe_id, b.key, b.slip_key) == (6, rec, None)
