@@ -1,10 +1,14 @@
-"""`overplay enroll`: give a shoe a fresh secret key and a shoe id, and record them in the DB.
+"""`overplay enroll`: give a shoe a fresh secret key, a shoe id and the club's tray-slip key.
 
     overplay enroll --port /dev/ttyACM0 [--name "table 3 shoe"] [--shoe-id 12] [--db PATH]
+    overplay enroll --port ... --rotate-slip-key     # a new club slip key (re-enrol every shoe)
 
-The key (32 random bytes from os.urandom) goes to the shoe over the sync link (ENROLL, stored on
-its flash) and into the `shoes` table; every record the shoe signs from then on verifies under
-it. A shoe that still holds records the club has not synced is refused unless --force: those
+Two keys go to the shoe in one ENROLL message (stored together on its flash, key.bin):
+- its own record key (32 random bytes from os.urandom), kept in the `shoes` table; every record
+  the shoe signs from then on verifies under it;
+- the club's tray-slip key (the `club` table, made once), the same for every shoe of the club,
+  so a trump slip written at one table verifies at any other.
+A shoe that still holds records the club has not synced is refused unless --force: those
 records would then arrive signed under the old key and be quarantined (kept, not merged).
 """
 
@@ -17,7 +21,8 @@ from overplay.cli import UserError
 from overplay.sync import (HostLink, SyncError, find_port, finish, hello, open_port,
                            open_store)
 
-HELP = "give a shoe a fresh secret key and shoe id, and record it in the club database"
+HELP = ("give a shoe a fresh secret key, a shoe id and the club's tray-slip key, and record "
+        "them in the club database")
 
 
 def add_arguments(p):
@@ -29,9 +34,12 @@ def add_arguments(p):
     p.add_argument("--name", help="a label for the shoe, e.g. 'table 3'")
     p.add_argument("--force", action="store_true",
                    help="re-enrol even if the shoe holds records not yet synced")
+    p.add_argument("--rotate-slip-key", action="store_true",
+                   help="make a new club tray-slip key first (then enrol every other shoe "
+                   "again: until then its slips and this shoe's do not verify at each other)")
 
 
-def enroll(ser, st, shoe_id=None, name=None, force=False):
+def enroll(ser, st, shoe_id=None, name=None, force=False, rotate=False):
     """Enrol the shoe on an open port; returns its shoe id."""
     hl = HostLink(ser)
     info = hello(hl)
@@ -54,9 +62,10 @@ def enroll(ser, st, shoe_id=None, name=None, force=False):
     # The DB first: a shoe that never got the key is harmless (enrol again); a shoe whose key
     # the DB lost would have every record quarantined.
     st.enroll(shoe_id, key, name)
+    slip_key = st.slip_key(rotate)
     try:
-        t, seq, p = hl.request(wire.ENROLL, 0, struct.pack(wire.ENROLL_FMT, shoe_id) + key,
-                               wire.ENROLL_ACK)
+        t, seq, p = hl.request(wire.ENROLL, 0, struct.pack(wire.ENROLL_FMT, shoe_id) + key
+                               + slip_key, wire.ENROLL_ACK)
         if seq != shoe_id:
             raise SyncError("the shoe acknowledged shoe id %d, not %d: enrol again"
                             % (seq, shoe_id))
@@ -71,9 +80,12 @@ def run(args):
     st = open_store(args.db)
     ser = open_port(port)
     try:
-        shoe_id = enroll(ser, st, args.shoe_id, args.name, args.force)
+        shoe_id = enroll(ser, st, args.shoe_id, args.name, args.force, args.rotate_slip_key)
     finally:
         ser.close()
         st.close()
-    print("shoe %d enrolled on %s; its key is in %s" % (shoe_id, port, st.path))
+    print("shoe %d enrolled on %s; its key and the club's tray-slip key are in %s"
+          % (shoe_id, port, st.path))
+    if args.rotate_slip_key:
+        print("new club tray-slip key: enrol every other shoe again before the next session")
     return 0

@@ -149,4 +149,15 @@ CREATE TABLE quarantine (
 )
 """
 
-MIGRATIONS = [V1]
+# v2: the club's one tray-slip key (trump slips verify at every table), apart from each shoe's
+# record key in `shoes`. One row, made by Store.slip_key() on first use (os.urandom).
+V2 = """
+CREATE TABLE club (
+    id          INTEGER PRIMARY KEY CHECK (id = 1),
+    slip_key    BLOB NOT NULL,
+    created_at  TEXT NOT NULL,
+    rotated_at  TEXT
+)
+"""
+
+MIGRATIONS = [V1, V2]

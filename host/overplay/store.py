@@ -2,6 +2,8 @@
 
     st = Store(path)                              # opens or creates, runs migrations forward
     st.enroll(shoe_id, key)                       # a shoe the club knows
+    st.slip_key()                                 # the club's tray-slip key (made once)
+    st.session_of(setup_id)                       # the session id a set-up belongs to
     sync_id = st.begin_sync(shoe_id, from_seq)
     counts = st.commit_batch(sync_id, shoe_id, [(seq, raw), ...], next_seq)  # one transaction
     st.finish_sync(sync_id, "ok")
@@ -27,7 +29,7 @@ import sqlite3
 import struct
 import time
 
-from overplay_core import records
+from overplay_core import records, wire
 from overplay_core.errors import ParseError
 
 from overplay.migrations import MIGRATIONS
@@ -99,6 +101,29 @@ class Store:
                         "ON CONFLICT(shoe_id) DO UPDATE SET key=excluded.key, "
                         "enrolled_at=excluded.enrolled_at",
                         (shoe_id, bytes(key), name, now_utc()))
+
+    def slip_key(self, rotate=False):
+        """The club's tray-slip key (32 bytes), made from os.urandom the first time; every
+        enrolled shoe gets it. rotate=True replaces it (each shoe must then be enrolled again,
+        else its slips read as forged at the others)."""
+        if rotate:
+            self.db.execute("UPDATE club SET slip_key=?, rotated_at=? WHERE id=1",
+                            (os.urandom(wire.KEY_BYTES), now_utc()))
+        self.db.execute("INSERT OR IGNORE INTO club (id, slip_key, created_at) VALUES (1,?,?)",
+                        (os.urandom(wire.KEY_BYTES), now_utc()))
+        return bytes(self.db.execute("SELECT slip_key FROM club WHERE id=1").fetchone()[0])
+
+    def session_of(self, setup_id):
+        """The session a set-up belongs to: the lowest setup id of the set-ups made the same
+        day for the same game, variant, boards, tables and movement (one per table; as
+        results_model groups them). Every table's shoe gets it; tray slips carry it."""
+        row = self.db.execute(
+            "SELECT MIN(o.setup_id) FROM sessions s JOIN sessions o ON o.game=s.game AND "
+            "o.variant=s.variant AND o.first_board=s.first_board AND o.last_board=s.last_board "
+            "AND o.tables=s.tables AND o.movement=s.movement AND "
+            "substr(o.created_at, 1, 10)=substr(s.created_at, 1, 10) WHERE s.setup_id=?",
+            (setup_id,)).fetchone()
+        return row[0] or 0
 
     def new_shoe_id(self):
         row = self.db.execute("SELECT MAX(shoe_id) FROM shoes").fetchone()

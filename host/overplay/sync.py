@@ -256,6 +256,8 @@ def push_setup(hl, st, info):
     if s["setup_id"] != info["setup_id"]:
         data = session_codec.encode(s["setup_id"], s["game"], s["variant"], s["first"],
                                     s["last"], s["table"], s["tables"], s["movement"])
+        # then the session id every table's shoe shares: the tray slips carry it (docs/wire.md)
+        data += struct.pack("<I", st.session_of(s["setup_id"]))
         hl.request(wire.SESSION_SET, s["setup_id"], data, wire.SESSION_ACK)
     st.mark_pushed(s["setup_id"], info["shoe_id"])
     return s["setup_id"]
