@@ -4,7 +4,8 @@
         --trays build/demo/trays.json --tricks 1:7,2:8,3:6 [--wrong-trump 3] [--seed 11]
 
 The shoe folder holds what `overplay enroll` and `overplay sync` left on the shoe's flash
-(link.Settings: key.bin, session.bin) and its journal. The session set-up says which table
+(link.Settings: key.bin with the shoe's record key and the club's tray-slip key, session.bin
+with the set-up and the session id) and its journal. The session set-up says which table
 this is and which boards it plays. Table 1 deals the originals: each board shuffled, passed
 card by card through the simulated MFRC522 (the real driver, app, shoe, tally, journal), and
 the signed trump slip written to the board's tray tag. The tray tags travel to the next
@@ -124,7 +125,7 @@ async def deal_original(a, board_no, rng, stats, tags, trays, log, twice=False):
     sim.leave(tray)
     trays[str(board_no)] = hexlify(tray.mem).decode()
     log.append("board %d dealt by %s, %d cards%s, slip written%s" % (
-        board_no, games.SEAT_NAMES[sh.dealer], sh.cards,
+        board_no, games.SEAT_NAMES[sh.dealer], sh.tally.n,
         " (one card read twice: recorded, counted once)" if twice else "",
         "" if not sh.findings else ", findings %r" % (sh.findings,)))
 
@@ -243,7 +244,10 @@ def main(argv):
               "`overplay enroll` and `overplay sync` first" % folder)
         return 2
     setup = session.decode(st.setup)
-    b = B.simulated(shoe_id=st.shoe_id, key=st.key, display=TextDisplay(), root=folder)
+    # The app's tray signs and checks slips with the club's slip key and this session's id,
+    # both from the shoe's flash (what `overplay enroll` and `overplay sync` wrote there).
+    b = B.simulated(shoe_id=st.shoe_id, key=st.key, display=TextDisplay(), root=folder,
+                    slip_key=st.slip_key, session_id=st.session_id)
     a = A.App(b, game=setup["game"], variant=setup["variant"], table=setup["table"],
               first_board=setup["first"], poll_ms=0, display_ms=50)
     stats = Stats()

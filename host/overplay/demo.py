@@ -7,10 +7,11 @@
 With no shoe plugged in (no serial port with USB VID 0x2E8A), three simulated shoes play six
 boards of duplicate whist at three tables, each shoe the real firmware (driver, app, shoe,
 tally, journal, link) under the real MicroPython interpreter on the simulated MFRC522:
-  1. each shoe is enrolled (`overplay enroll`) and given its table's session set-up
-     (`overplay session new`, pushed by `overplay sync`) over a pseudo-terminal;
-  2. table 1's shoe deals the originals and writes each board's trump slip to its tray tag;
-     tables 2 and 3 check each overplay against the slip; at table 3 the dealer turns the
+  1. each shoe is enrolled (`overplay enroll`: its own record key and the club's tray-slip
+     key) and given its table's session set-up (`overplay session new`, pushed by
+     `overplay sync` with the session id) over a pseudo-terminal;
+  2. table 1's shoe deals the originals and writes each board's trump slip to its tray tag,
+     signed with the club's slip key; tables 2 and 3 verify it and check each overplay; at table 3 the dealer turns the
      wrong trump on board 3 and the table plays on (an irregularity, so a ruling shows);
      the tricks keyed in after each board are recorded as signed SCORE records;
   3. each shoe is synced into a fresh club database, build/demo/club.sqlite (`overplay sync`);
@@ -65,32 +66,6 @@ def _run(argv, what):
         raise SystemExit("demo: `overplay %s` failed (%s): %s" % (
             " ".join(argv[:2]), what, " ".join(lines)))
     return lines
-
-
-def give_key(port, db, shoe_id, key):
-    """Send the shoe an enrolment with this key (the ENROLL message `overplay enroll` sends).
-
-    Tray slips are signed and checked with the shoe's own record key (shoe_tray.py), so the
-    shoes of one session must hold one key for table 2 to verify table 1's slips; `overplay
-    enroll` gives every shoe a fresh random key. The demo shares table 1's key this way."""
-    import struct
-
-    from overplay_core import wire
-
-    from overplay.store import Store
-    from overplay.sync import HostLink, hello, open_port
-    st = Store(db)
-    ser = open_port(port)
-    try:
-        hl = HostLink(ser)
-        hello(hl)
-        st.enroll(shoe_id, key, "table %d" % shoe_id)
-        hl.request(wire.ENROLL, 0, struct.pack(wire.ENROLL_FMT, shoe_id) + key,
-                   wire.ENROLL_ACK)
-        hl.request(wire.DONE, 0, b"", wire.DONE_ACK, tries=2)
-    finally:
-        ser.close()
-        st.close()
 
 
 def attached_ports():
@@ -171,18 +146,13 @@ def simulated(out):
     shoes = [Shoe(out, t) for t in range(1, TABLES + 1)]
 
     step(1, "Enrol each shoe and push its table's session set-up (over a pty)")
-    club_key = None
+    say("  (each shoe gets its own record key and the club's one tray-slip key; the set-up "
+        "carries the session id the slips are signed with)")
     for s in shoes:
         port = s.serve()
         try:
             _run(["enroll", "--port", port, "--db", db, "--shoe-id", str(s.table),
                   "--name", "table %d" % s.table], "enrol")
-            if club_key is None:
-                club_key = _key_of(db, s.table)
-            else:
-                give_key(port, db, s.table, club_key)
-                say("      shoe %d now holds table 1's key too, so it can verify the tray "
-                    "slips table 1 signs" % s.table)
             _run(["session", "new", "--game", "duplicate_whist", "--boards",
                   "%d-%d" % BOARDS, "--table", str(s.table), "--tables", str(TABLES),
                   "--shoe", str(s.table), "--db", db], "set-up")
@@ -207,15 +177,6 @@ def simulated(out):
     _results(db, out)
     say()
     say("Demo finished in %.1f s." % (time.monotonic() - t0))
-
-
-def _key_of(db, shoe_id):
-    from overplay.store import Store
-    st = Store(db)
-    try:
-        return bytes(st.shoe(shoe_id)[1])
-    finally:
-        st.close()
 
 
 def _results(db, out, session=None):
