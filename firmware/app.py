@@ -12,7 +12,10 @@ Tasks and the preallocated rings between them (style.md rule 5):
   dealing  takes UIDs into the shoe (the hot path), takes commands (buttons, a script),
            then runs the shoe's slow path: EVENT records, end of deal, tray  <- uids, commands
   link     the sync link (firmware/link.py) on the board's serial streams, when there are
-  display  redraws the dealer's screen when the shoe says something changed
+  display  redraws the dealer's screen when the shoe says something changed (or the
+           scoring terminal's, firmware/terminal.py, while the table uses it)
+A task that raises is restarted after its fault is recorded (EVENT task_fault) and shown;
+after MAX_FAULTS faults of one task the app stops (see _fault).
 Reader -> ring -> shoe allocates nothing (tests/firmware/test_app.py runs it under heap_lock).
 No real-time clock: records carry seq, the boot counter and ticks_ms (the PC stamps the time).
 """
@@ -59,6 +62,16 @@ CMD_ENROL = 5  # a: deck id: enrol a deck by dealing it sorted
 CMD_STOP = 6  # end the app (tests, session_sim; the board runs until power-off)
 CMD_USE_DECK = 7  # a: deck id on the table
 
+# Tasks, as EVENT task_fault's a (terminal.EV_TASK_FAULT)
+TASK_READER = 1
+TASK_DEALING = 2
+TASK_DISPLAY = 3
+TASK_LINK = 4
+TASK_NAMES = ("", "reader", "dealing", "display", "link")
+MAX_FAULTS = 3  # faults of one task before the app stops: a fault that keeps coming is a bug
+FW = (0, 2, 0)  # firmware version in SESSION records
+EV_TASK_FAULT = 13  # = terminal.EV_TASK_FAULT (not in records.py yet): a = TASK_*, b = kind
+
 
 def dealer_of(board_no, seats):
     """Duplicate boards rotate the deal: board 1 North (or the first player), then clockwise."""
@@ -67,7 +80,7 @@ def dealer_of(board_no, seats):
 
 class App:
     def __init__(self, board, game=None, variant=0, table=None, deck_id=1, first_board=1,
-                 poll_ms=POLL_MS, display_ms=DISPLAY_MS):
+                 poll_ms=POLL_MS, display_ms=DISPLAY_MS, terminal=None):
         self.board = board
         self.poll_ms = poll_ms  # 0 in simulation: the simulated chip needs no radio time
         self.display_ms = display_ms
@@ -103,6 +116,17 @@ class App:
         if lk is not None:
             self.link = lk.Link(board.stream_in, board.stream_out, self.journal, key, shoe_id,
                                 settings)
+            self.link.on_settings = self._on_settings
+        # The scoring terminal: on a shoe with buttons (the table keys in its scores there),
+        # or when asked (tests); loaded only then.
+        self.terminal = None
+        if terminal or (terminal is None and board.buttons):
+            import terminal as T
+
+            self.terminal = T.Terminal(self.shoe, board.display, board.path("pin", "pin.bin"))
+        self.faults = [0, 0, 0, 0, 0]  # per task (TASK_*)
+        if setup:
+            self.session_record(setup)
         self.mode_sel = ORIGINAL_DEAL  # what the DEAL button starts; MODE cycles it
         self._pressed = 0  # buttons down at the last look (bit per button), for edges
         self.running = False
@@ -118,6 +142,37 @@ class App:
         from overplay_core import session
 
         return session.decode(s.setup)
+
+    def session_record(self, setup):
+        """A signed SESSION record of the set-up the club PC pushed (session.decode dict):
+        written when the app starts with a set-up and when a new one arrives, so every
+        record after it belongs to that session (docs/results.md)."""
+        from overplay_core import records
+
+        sh = self.shoe
+        j = self.journal
+        n = records.encode_session(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF,
+                                   sh.shoe_id, FW, setup["setup_id"], setup["game"],
+                                   setup["variant"], setup["table"], setup["tables"],
+                                   setup["first"], setup["last"], setup["movement"])
+        sh._append(n)  # nothing without a key: an unenrolled shoe signs no record
+        j.commit()
+
+    def _on_settings(self, kind):
+        """The link stored a new enrolment or set-up (link.on_settings)."""
+        s = self.settings
+        if s.key is not None:  # records are signed with the key the club PC just gave
+            self.shoe.key, self.shoe.shoe_id = s.key, s.shoe_id
+        from overplay_core import wire
+
+        setup = self._setup()
+        if kind != wire.SESSION_SET or setup is None:
+            return
+        self.shoe.tables = setup["tables"]
+        self.shoe.table = self.table = setup["table"]
+        if self.shoe.state == IDLE:
+            self.next_board = setup["first"]
+        self.session_record(setup)
 
     # --- commands ---------------------------------------------------------------------
     def command(self, kind, a=0, b=0):
@@ -158,6 +213,11 @@ class App:
         t = ticks_ms()
         gc.collect()
         self.gc_ms = ticks_diff(ticks_ms(), t)
+        sh = self.shoe
+        if self.terminal is not None and sh.mode in (ORIGINAL_DEAL, OVERPLAY_CHECK) \
+                and sh.board:
+            # the table may now begin play and, after it, key in the score
+            self.terminal.ready(sh.board, sh.dealer, 0 if sh.mode == ORIGINAL_DEAL else 1)
         if self.on_deal_end is not None:
             self.on_deal_end(self.shoe)
 
@@ -198,6 +258,14 @@ class App:
         now = (b.pressed("deal") and 1) | (b.pressed("next") and 2) | (b.pressed("mode") and 4)
         edge = now & ~self._pressed
         self._pressed = now
+        term = self.terminal
+        if term is not None and edge:
+            if now & 6 == 6:  # NEXT and MODE together: the director's PIN screen
+                term.open_director()
+                return
+            if term.active:  # the scoring terminal has the buttons
+                term.press(edge)
+                return
         st = self.shoe.state
         if edge & 1:
             if st in (IDLE, AWAIT_TRAY):
@@ -235,41 +303,83 @@ class App:
 
     # --- the tasks --------------------------------------------------------------------
     def _fail(self, e):
-        # A task that dies stops the app (and says why) instead of leaving it half-alive.
+        # A task that keeps failing stops the app (and says why) instead of spinning.
         self.error = e
         self.running = False
         print("shoe app stopped: %s: %s" % (e.__class__.__name__, e))
 
-    async def reader_task(self):
+    def _fault(self, task, e):
+        """A task raised: record it (EVENT task_fault), show it, and say whether to restart.
+
+        Restart, because a shoe at a table must go on recording: committed records are safe
+        on flash, the shoe's state is kept, and the usual fault (a MemoryError from a
+        fragmented heap) clears after a collection. Stop after MAX_FAULTS of one task: a
+        fault that comes back every time is a bug, and restarting it for ever would fill
+        the journal with fault events and hide it."""
+        self.faults[task] += 1
+        self.error = e
+        kind = 1 if isinstance(e, MemoryError) else (2 if isinstance(e, OSError) else 3)
+        gc.collect()
         try:
-            while self.running:
-                self.read_once()
-                await _sleep_ms(self.poll_ms)
-        except Exception as e:  # noqa: BLE001 - reported once, in one place
+            from overplay_core import records
+
+            sh = self.shoe
+            j = self.journal
+            n = records.encode_event(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF,
+                                     EV_TASK_FAULT, sh.board, task, kind)
+            sh._append(n)
+            j.commit()
+        except Exception:  # noqa: BLE001 - no room even for that: the screen still says it
+            pass
+        try:
+            self.board.display.show(("fault: " + TASK_NAMES[task], e.__class__.__name__,
+                                     str(e)[:16], "call director"))
+        except Exception:  # noqa: BLE001
+            pass
+        if self.faults[task] >= MAX_FAULTS:
             self._fail(e)
+            return False
+        return True
+
+    async def _run(self, task, step, pause):
+        """Run step() until the app stops; a fault is recorded and the loop started again."""
+        while self.running:
+            try:
+                while self.running:
+                    ms = step()
+                    await _sleep_ms(pause if ms is None else ms)
+            except Exception as e:  # noqa: BLE001 - reported once, in one place
+                if not self._fault(task, e):
+                    return
+                await _sleep_ms(100)
+
+    def _display_once(self):
+        t = self.terminal
+        if t is not None and t.active:
+            t.refresh()
+        else:
+            self.shoe.refresh()
+
+    def _link_once(self):
+        return 0 if self.link.poll() else self.poll_ms
+
+    async def reader_task(self):
+        await self._run(TASK_READER, self.read_once_task, self.poll_ms)
+
+    def read_once_task(self):
+        self.read_once()
 
     async def deal_task(self):
-        try:
-            while self.running:
-                self.deal_once()
-                await _sleep_ms(self.poll_ms)
-        except Exception as e:  # noqa: BLE001
-            self._fail(e)
+        await self._run(TASK_DEALING, self.deal_once, self.poll_ms)
 
     async def display_task(self):
-        try:
-            while self.running:
-                self.shoe.refresh()
-                await _sleep_ms(self.display_ms)
-        except Exception as e:  # noqa: BLE001
-            self._fail(e)
+        await self._run(TASK_DISPLAY, self._display_once, self.display_ms)
 
     async def link_task(self):
         # The serial link, when this build has firmware/link.py and the board has streams.
         if self.link is None:
             return
-        while self.running:
-            await _sleep_ms(0 if self.link.poll() else self.poll_ms)
+        await self._run(TASK_LINK, self._link_once, self.poll_ms)
 
     async def main(self, extra=()):
         """Run every task until CMD_STOP; `extra` coroutines (a scripted dealer) run too."""

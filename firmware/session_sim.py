@@ -174,6 +174,30 @@ def _verify(a, first, board_no, dealer_seat, order, stats):
                                                               want_trump))
 
 
+def _remove(a, flash):
+    """Close the journal and, for flash="host", delete the board's /tmp/overplay-sim-* folder
+    (a simulated shoe's flash lives only as long as its session)."""
+    a.journal.close()
+    if flash == "host" and "overplay-sim-" in a.board.root:
+        _rmtree(a.board.root)
+
+
+def _rmtree(path):
+    import os
+
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return
+    for n in names:
+        p = path + "/" + n
+        if os.stat(p)[0] & 0x4000:  # S_IFDIR
+            _rmtree(p)
+        else:
+            os.remove(p)
+    os.rmdir(path)
+
+
 def session(deals=200, game=games.DUPLICATE_WHIST, variant=0, seed=7, flash="host",
             verbose=False):
     """Run the session; returns the result dict (also what main() prints)."""
@@ -192,6 +216,7 @@ def session(deals=200, game=games.DUPLICATE_WHIST, variant=0, seed=7, flash="hos
 
     a.on_deal_end = between
     asyncio.run(a.main(extra=(dealer(a, deals, seed, stats, world),)))
+    _remove(a, flash)
     return {"deals": stats.deals, "game": game, "variant": variant,
             "errors": len(stats.errors), "first_errors": stats.errors[:3],
             "records": a.journal.committed_seq, "reader_polls": a.polls,
@@ -277,6 +302,8 @@ def overplay_session(boards=3, wrong=2, seed=11, flash="host"):
     asyncio.run(both())
     checks = [records.decode(r) for s, r in t2.journal.records_from(1)
               if r[0] == records.CHECK]
+    _remove(t1, flash)
+    _remove(t2, flash)
     return {"boards": stats.deals, "errors": len(stats.errors),
             "first_errors": stats.errors[:3], "checks": len(checks),
             "slip_results": [c["slip"] for c in checks], "wrong_trump_rulings":

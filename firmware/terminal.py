@@ -94,6 +94,7 @@ class Terminal:
         self.digit = 0
         self.number = 0
         self.scored = 0  # boards scored here (tests, the screen)
+        self.begun = 0  # the board whose play_begun was recorded last
         self._back = T_IDLE
 
     @property
@@ -146,7 +147,12 @@ class Terminal:
 
     # --- the table -------------------------------------------------------------------------
     def ready(self, board, dealer=0, mode=records.MODE_ORIGINAL):
-        """A board was dealt or checked here: the table may begin play, then score it."""
+        """A board was dealt or checked here: the table may begin play, then score it.
+        The same board again (the app calls this after the deal and after the tray) keeps
+        whatever the table has done with it."""
+        if board == self.board and mode == self.mode and (self.state != T_IDLE or
+                                                          self.begun == board):
+            return
         if self.state in (T_PIN, T_MENU, T_BOARD, T_VALUE):
             self._back = T_READY  # the director is busy: take it up when he leaves
         else:
@@ -159,9 +165,10 @@ class Terminal:
 
     def begin_play(self):
         """The first card is led: EVENT play_begun (before/after play for the laws)."""
-        if self.state != T_READY:
+        if self.state != T_READY or self.begun == self.board:
             return BUSY
         self._event(EV_PLAY_BEGUN, self.board, self.mode)
+        self.begun = self.board
         self.state = T_PLAYING
         self.changed = True
         return OK

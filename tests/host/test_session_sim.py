@@ -159,6 +159,9 @@ def test_buttons_start_and_end_a_deal_and_cycle_the_mode():
     assert a.shoe.state == app.DEALING and a.shoe.board == 1
     press("deal")  # ends it (short: the findings are on the screen)
     assert a.shoe.state != app.DEALING and a.shoe.findings
+    assert a.terminal.active  # the scoring terminal offers the board for play
+    press("mode")  # MODE there: back to the shoe's menu (the board is not played here)
+    assert not a.terminal.active
     press("mode")
     assert a.mode_sel == app.OVERPLAY_CHECK and b.display.shown("overplay check")
     press("deal")

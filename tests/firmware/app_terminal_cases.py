@@ -1,0 +1,178 @@
+"""The app with its scoring terminal and supervisor (firmware/app.py): the buttons reach the
+terminal after a deal, a SESSION record is written when a session starts from the set-up the
+club PC pushed, and a task that raises is recorded, shown and restarted (then stopped).
+
+Plain functions for both interpreters, but the whole app does not compile from source in a
+128 KB MicroPython heap (its code alone is ~130 KB there; frozen on the Pico), so this file is
+not named test_*: tests/host/test_app_terminal.py runs it on CPython and under MicroPython
+with a bigger heap (as test_session_sim.py does for the whole session)."""
+
+import gc  # noqa: I001
+
+try:  # collect often while compiling from source (128 KB MicroPython heap)
+    gc.threshold(8192)
+except AttributeError:  # CPython
+    pass
+
+from overplay_core import records  # noqa: I001
+import app as A
+import board as B
+import terminal as T
+
+try:
+    import asyncio
+except ImportError:  # pragma: no cover
+    asyncio = None
+
+
+class Button:
+    def __init__(self):
+        self.v = 1
+
+    def value(self):
+        return self.v
+
+
+def app_with_buttons(**kw):
+    b = B.simulated(flash="host")
+    b.buttons = {"deal": Button(), "next": Button(), "mode": Button()}
+    a = A.App(b, game=1, poll_ms=0, display_ms=0, **kw)
+    return a, b
+
+
+def press(a, name):
+    a.board.buttons[name].v = 0
+    a.deal_once()
+    a.board.buttons[name].v = 1
+    a.deal_once()
+
+
+def journal(a, rtype=None, code=None):
+    out = []
+    for seq, r in a.journal.records_from(1):
+        assert records.verify(r, a.shoe.key, a.shoe.shoe_id)
+        d = records.decode(r)
+        if (rtype is None or d["type"] == rtype) and (code is None or d.get("code") == code):
+            out.append(d)
+    return out
+
+
+def test_after_a_deal_the_buttons_score_the_board():
+    a, b = app_with_buttons()
+    assert a.terminal is not None and not a.terminal.active
+    a.command(A.CMD_DEAL, 2)
+    a.deal_once()
+    a.command(A.CMD_END)  # a short deal: findings, recorded all the same
+    a.deal_once()
+    assert a.terminal.active and a.terminal.board == 2
+    press(a, "deal")  # play begun
+    press(a, "deal")  # key in: 7
+    press(a, "next")  # 8
+    press(a, "deal")
+    press(a, "deal")  # recorded
+    assert not a.terminal.active
+    assert [e["board"] for e in journal(a, records.EVENT, T.EV_PLAY_BEGUN)] == [2]
+    s = journal(a, records.SCORE)
+    assert [(x["board"], x["tricks_ns"], x["tricks_ew"]) for x in s] == [(2, 8, 5)]
+    press(a, "mode")  # the shoe's buttons again: MODE selects the next mode
+    assert a.mode_sel == A.OVERPLAY_CHECK
+
+
+def test_next_and_mode_together_open_the_director_pin():
+    a, b = app_with_buttons()
+    b.buttons["next"].v = 0
+    b.buttons["mode"].v = 0
+    a.deal_once()
+    assert a.terminal.state == T.T_PIN
+    a._display_once()
+    assert b.display.shown("Director PIN")
+
+
+def test_session_record_written_when_a_session_starts():
+    a, b = app_with_buttons(terminal=False)
+    assert a.terminal is None
+    setup = {"setup_id": 7, "game": 1, "variant": 0, "first": 1, "last": 24, "table": 3,
+             "tables": 6, "movement": 1}
+    a.session_record(setup)
+    s = journal(a, records.SESSION)[0]
+    assert (s["session_id"], s["table"], s["tables"], s["first_board"], s["last_board"],
+            s["movement"], s["shoe_id"], s["fw"]) == (7, 3, 6, 1, 24, 1, 1, A.FW)
+
+
+class Quiet:
+    """A serial stream with nothing to read (the link's any()/readinto/write)."""
+
+    def any(self):
+        return 0
+
+    def readinto(self, buf):
+        return 0
+
+    def write(self, data):
+        return len(data)
+
+
+def test_app_start_with_a_pushed_setup_writes_the_session_record():
+    import link
+    from overplay_core import session
+
+    b = B.simulated(flash="host")
+    b.stream_in = b.stream_out = Quiet()
+    st = link.Settings(b.root)
+    st.save_key(9, b"r" * 32)
+    st.save_setup(session.encode(11, 1, 0, 5, 12, 2, 3, session.MITCHELL))
+    a = A.App(b, poll_ms=0)
+    s = journal(a, records.SESSION)
+    assert [(x["session_id"], x["table"], x["tables"], x["first_board"], x["shoe_id"])
+            for x in s] == [(11, 2, 3, 5, 9)]
+    assert a.table == 2 and a.next_board == 5 and a.shoe.tables == 3
+    # a new set-up pushed while running: recorded too, and the shoe takes it up
+    a.settings.save_setup(session.encode(12, 1, 0, 13, 24, 1, 4, session.MITCHELL))
+    a._on_settings(link.wire.SESSION_SET)  # what the link calls once it is on flash
+    s = journal(a, records.SESSION)
+    assert [x["session_id"] for x in s] == [11, 12] and a.next_board == 13
+    assert a.shoe.tables == 4 and a.shoe.table == 1
+
+
+def test_a_raising_task_is_recorded_shown_and_restarted_then_stopped():
+    a, b = app_with_buttons(terminal=False)
+    calls = [0]
+
+    def bad():
+        calls[0] += 1
+        raise MemoryError("no room")
+
+    a.read_once_task = bad  # the reader task raises every time it runs
+    a.command(A.CMD_DEAL, 1)
+
+    async def watch():
+        while a.running:
+            await A._sleep_ms(5)
+
+    asyncio.run(a.main(extra=(watch(),)))
+    assert calls[0] == A.MAX_FAULTS  # restarted, then stopped: never hung
+    assert isinstance(a.error, MemoryError) and not a.running
+    ev = journal(a, records.EVENT, A.EV_TASK_FAULT)
+    assert [(e["a"], e["b"]) for e in ev] == [(A.TASK_READER, 1)] * A.MAX_FAULTS
+    assert b.display.shown("fault: reader")
+    assert a.shoe.state == A.DEALING  # the other tasks went on: the deal had started
+    assert A.EV_TASK_FAULT == T.EV_TASK_FAULT
+
+
+def test_a_task_that_faults_once_goes_on():
+    a, b = app_with_buttons(terminal=False)
+    calls = [0]
+    real = a.deal_once
+
+    def once():
+        calls[0] += 1
+        if calls[0] == 2:
+            raise OSError(5)
+        if calls[0] > 6:
+            a.running = False
+        return real()
+
+    a.deal_once = once
+    asyncio.run(a.main())
+    assert a.faults[A.TASK_DEALING] == 1 and calls[0] > 6
+    assert [e["b"] for e in journal(a, records.EVENT, A.EV_TASK_FAULT)] == [2]

@@ -1,0 +1,48 @@
+"""The app's scoring terminal, SESSION record and task supervisor (cases in
+tests/firmware/app_terminal_cases.py): on CPython in process, and under MicroPython in a
+subprocess whose heap holds the compiler and the whole app (not 128 KB: see that file)."""
+
+import os
+import subprocess
+import sys
+
+import app_terminal_cases as C
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MPY = os.path.join(os.path.dirname(sys.executable), "micropython")
+
+
+def test_after_a_deal_the_buttons_score_the_board():
+    C.test_after_a_deal_the_buttons_score_the_board()
+
+
+def test_next_and_mode_together_open_the_director_pin():
+    C.test_next_and_mode_together_open_the_director_pin()
+
+
+def test_session_record_written_when_a_session_starts():
+    C.test_session_record_written_when_a_session_starts()
+
+
+def test_a_raising_task_is_recorded_shown_and_restarted_then_stopped():
+    C.test_a_raising_task_is_recorded_shown_and_restarted_then_stopped()
+
+
+def test_app_start_with_a_pushed_setup_writes_the_session_record():
+    C.test_app_start_with_a_pushed_setup_writes_the_session_record()
+
+
+def test_a_task_that_faults_once_goes_on():
+    C.test_a_task_that_faults_once_goes_on()
+
+
+def test_the_same_cases_under_micropython():
+    env = dict(os.environ)
+    env["MICROPYPATH"] = os.pathsep.join(
+        [os.path.join(ROOT, "shared"), os.path.join(ROOT, "firmware"), ".frozen"])
+    proc = subprocess.run([MPY, "-X", "heapsize=512k", os.path.join(ROOT, "tests",
+                           "mpy_runner.py"), "tests/firmware/app_terminal_cases.py"], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=300)
+    last = proc.stdout.strip().splitlines()[-1:] or [""]
+    assert last[0] == "6 passed, 0 failed, 0 skipped" and proc.returncode == 0, \
+        proc.stdout[-2000:] + proc.stderr[-2000:]
