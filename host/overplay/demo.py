@@ -11,8 +11,9 @@ tally, journal, link) under the real MicroPython interpreter on the simulated MF
      key) and given its table's session set-up (`overplay session new`, pushed by
      `overplay sync` with the session id) over a pseudo-terminal;
   2. table 1's shoe deals the originals and writes each board's trump slip to its tray tag,
-     signed with the club's slip key; tables 2 and 3 verify it and check each overplay; at table 3 the dealer turns the
-     wrong trump on board 3 and the table plays on (an irregularity, so a ruling shows);
+     signed with the club's slip key; tables 2 and 3 verify it and check each overplay; at
+     table 3 the dealer turns the wrong trump on board 3 and the table plays on (an
+     irregularity, so a ruling shows);
      the tricks keyed in after each board are recorded as signed SCORE records;
   3. each shoe is synced into a fresh club database, build/demo/club.sqlite (`overplay sync`);
   4. `overplay results` prints the session and writes the HTML report, PBN, CSV and JSON.
