@@ -93,7 +93,10 @@ def test_many_decks_grow_the_table_and_forget_works():
     d = Deck()
     packs = {}
     for k in range(1, 6):
-        packs[k] = [uid7(10 + k, c) for c in PACK_52]  # UIDs only: 260 tags would not fit
+        # UIDs only (260 tags would not fit), 7 bytes each in one buffer a deck: 260 bytes
+        # objects fragment a 128 KB heap too much for the 5 KB table the rehash makes
+        b = b"".join([uid7(10 + k, c) for c in PACK_52])
+        packs[k] = [memoryview(b)[7 * i:7 * i + 7] for i in range(52)]
         for i, c in enumerate(PACK_52):
             assert d.enrol(packs[k][i], 7, c, deck_id=k) == OK
     assert d.decks() == {1: 52, 2: 52, 3: 52, 4: 52, 5: 52}
