@@ -171,7 +171,7 @@ def load(st, session_id=None):
         return board(n)["tables"].setdefault(t, {
             "table": t, "shoe_id": None, "mode": None, "tricks_ns": None, "tricks_ew": None,
             "trump_turned": None, "slip": None, "findings": [], "rulings": [], "award": None,
-            "phase": None, "judged": None})
+            "phase": None, "judged": None, "play_begun": None, "shoe_rulings": []})
 
     for shoe, seq, b, t, dealer, mode, trump, flags, hp, fnd in deals:
         shoes[t] = shoe
@@ -201,11 +201,13 @@ def load(st, session_id=None):
         row["slip"] = slip_words.get(slip, str(slip))
         row["findings"] = _codes(fnd)
         row["judged"] = (shoe, seq)
+        row["shoe_rulings"] = rr.shoe_rulings(_codes(rul))  # what the shoe showed (ids)
     for shoe, seq, b, t, tns, tew, pns, pew in scores:
         shoes.setdefault(t, shoe)
         row = at(b, t)
         row["shoe_id"] = row["shoe_id"] or shoe
         row["tricks_ns"], row["tricks_ew"] = tns, tew  # the latest SCORE counts
+    directed = _table_events(events, shoes, boards)
     tables = sess["tables"] or max([t for b in boards.values() for t in b["tables"]] or [1])
     out_boards = []
     for n in sorted(boards):
@@ -215,6 +217,12 @@ def load(st, session_id=None):
             row = b["tables"][t]
             if row["findings"]:
                 rr.rule(row, d, b["tables"], game, sess["variant"] or 0, tables)
+            act = directed.get((n, t))
+            if act == ACT_AVERAGE:  # the director's award at the table stands over the rest
+                row["award"], row["award_by"] = "average", ["director"]
+            elif act == ACT_VOID:
+                row["tricks_ns"] = row["tricks_ew"] = None
+                row["award"], row["award_by"] = None, ["director: score void"]
         b["tables"] = [b["tables"][t] for t in sorted(b["tables"])]
         out_boards.append(b)
     irregular = [{"shoe_id": shoe, "seq": seq, "table": _table_of(shoes, shoe),
@@ -230,6 +238,43 @@ def load(st, session_id=None):
               "events": irregular}
     rr.score(result)
     return result
+
+
+# Written by the shoe's scoring terminal (firmware/terminal.py; not in records.py yet).
+EV_PLAY_BEGUN = getattr(records, "EV_PLAY_BEGUN", 12)
+ACT_AVERAGE = 2  # terminal.ACT_AVERAGE: EV_DIRECTOR a, with b = 0 (PIN accepted)
+ACT_VOID = 3
+ACT_CORRECT = 4
+
+
+def _table_events(events, shoes, boards):
+    """Play begun and the director's actions, per (board, table) row that exists.
+
+    row["play_begun"] (what results_rulings.case_for reads): True when the shoe recorded
+    that play began on the board before the check that found something (found after play
+    began); False when it records play begun (its scoring terminal is in use) and play began
+    only after the check, or not at all (found before play); None when the shoe never records
+    it (older firmware): the phase is then inferred from a score. Returns {(board, table):
+    the last director action (ACT_AVERAGE / VOID / CORRECT) accepted with the PIN}."""
+    terminal_shoes = set(e[0] for e in events if e[2] == EV_PLAY_BEGUN)
+    begun = {}
+    directed = {}
+    for shoe, seq, code, name, board, a, b in events:
+        t = _table_of(shoes, shoe)
+        if code == EV_PLAY_BEGUN:
+            begun.setdefault((board, t), seq)  # the first time play began on it there
+        elif code == records.EV_DIRECTOR and b == 0 and a in (ACT_AVERAGE, ACT_VOID,
+                                                              ACT_CORRECT):
+            directed[(board, t)] = a
+    for n, b in boards.items():
+        for t, row in b["tables"].items():
+            if row["shoe_id"] not in terminal_shoes:
+                continue
+            at = begun.get((n, t))
+            judged = row["judged"][1] if row["judged"] and row["judged"][0] == \
+                row["shoe_id"] else None
+            row["play_begun"] = at is not None and (judged is None or at < judged)
+    return directed
 
 
 _CARD_EVENTS = (records.EV_CARD_EXPOSED, records.EV_DUPLICATE_READ, records.EV_OTHER_DECK)

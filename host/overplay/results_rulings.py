@@ -5,8 +5,11 @@
 
 `rule` asks the laws engine (overplay_core.laws.judge) about one table's findings on one
 board: the original deal's findings at the table that dealt it; an overplay's findings at the
-checking table, with the trump on the slip and the trump turned. A wrong trump (or other
-overplay error) followed by a SCORE at that table was found after play began (Law IV §9).
+checking table, with the trump on the slip and the trump turned. The phase of an overplay's
+finding: the shoe's EVENT play_begun (firmware/terminal.py) before the check that found it
+means found after play began (Law IV §9), after it or none means before play; a shoe that
+never records play begun (older firmware) is read as before: a SCORE means play began.
+shoe_rulings(ids) maps the ruling ids a shoe put into a CHECK record back to codes.
 
 `score` applies the outcome: "average_score" gives the table the average (DW-25; Law IV §10's
 award goes to the original table), "new_deal" voids the board (nobody scores it), anything
@@ -39,7 +42,9 @@ def case_for(row, deal, game, variant, tables):
     given = [F.name(c) for c in row["findings"]]
     if row["mode"] == "overplay":
         ctx["overplay"] = True
-        played = row["tricks_ns"] is not None
+        played = row.get("play_begun")  # the shoe's EVENT play_begun, when it records them
+        if played is None:  # older firmware: a score recorded means the deal was played
+            played = row["tricks_ns"] is not None
         if F.TRUMP_DIFFERS_FROM_SLIP in row["findings"] and deal is not None \
                 and deal["trump"] and row["trump_turned"]:
             given.remove(F.name(F.TRUMP_DIFFERS_FROM_SLIP))
@@ -50,6 +55,14 @@ def case_for(row, deal, game, variant, tables):
         ctx["phase"] = "deal_completed"
     data["findings"] = given
     return data
+
+
+def shoe_rulings(ids):
+    """The ruling codes a shoe put into a CHECK record (u16 ids, overplay_core.ruling_ids);
+    an id no table holds (or 0: the shoe could not rule) reads as "?"."""
+    from overplay_core import ruling_ids
+
+    return [ruling_ids.code_of(i) or "?" for i in ids]
 
 
 def _game_name(game):
