@@ -13,6 +13,9 @@ enrolling a deck and dealing 200 boards, each DEAL record read back and checked.
   completes with every deal verified, by bisection. On the unix port the .mpy bytecode is
   loaded into that heap (on the board it is frozen in flash), and pointers are 8 bytes, so
   session_heap_code_bytes and session_sim_world_bytes are shown beside it.
+- code_heap_bytes: bench/mpy_module_heap.py, the heap each device module takes once imported
+  from .mpy (one at a time, dependencies first): code_heap_bytes_<module> each, and their sum
+  for the modules a dealing shoe loads (lazily loaded ones shown, not summed).
 """
 
 import os
@@ -63,6 +66,8 @@ def run(ctx):
     tmp = tempfile.mkdtemp(prefix="overplay-bench-mpy-")
     try:
         compile_tree(ctx, tmp)
+        mods = ctx.micropython(os.path.join(ctx.root, "bench", "mpy_module_heap.py"),
+                               heap="1m", mpy_dir=tmp)
         probe = ctx.micropython(script, [5, "plain"], heap="1m", mpy_dir=tmp)
         late = ",".join(probe["late_modules"])  # imported on first use: code, not data
         r = ctx.micropython(script, [deals, "peak", late], heap="1m", mpy_dir=tmp)
@@ -99,6 +104,9 @@ def run(ctx):
         # simulated chip and tags (no such thing on a board) are taken out: an estimate
         "min_heapsize_less_code_and_sim_bytes": hi * STEP - r["heap_code"] - r["heap_sim_world"],
     }
+    out["code_heap_bytes"] = mods["total"]
+    for name, size in mods["modules"].items():
+        out["code_heap_bytes_" + name.replace("overplay_core.", "")] = size
     if r["late_modules"]:
         out["session_late_modules"] = len(r["late_modules"])
         print("  loaded after the heap reference: " + ", ".join(r["late_modules"]),
