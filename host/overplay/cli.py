@@ -22,6 +22,7 @@ COMMANDS = (
     ("enroll", "enroll"),
     ("session", "session_cmd"),
     ("results", "results"),
+    ("pin", "pin_cmd"),
 )
 
 
