@@ -78,14 +78,19 @@ class Tray:
         """The shoe's tray: slip key and session id from the enrolment and set-up on flash
         (link.Settings), else the board's (board.slip_key, board.session_id), else the
         record key (an enrolment older than the club slip key: re-enrol the shoe)."""
-        key = getattr(board, "slip_key", None)
-        sid = getattr(board, "session_id", 0)
+        t = Tray(board.reader, getattr(board, "slip_key", None) or record_key,
+                 getattr(board, "session_id", 0))
         if settings is not None:
-            if settings.key is not None:
-                key = settings.slip_key
-            if settings.setup is not None:
-                sid = settings.session_id
-        return Tray(board.reader, key or record_key, sid)
+            t.take(settings, record_key)
+        return t
+
+    def take(self, settings, record_key=None):
+        """Slip key and session id from link.Settings, e.g. after the link stored a new
+        enrolment or set-up (link.on_settings): the tray need not wait for a restart."""
+        if settings.key is not None:
+            self.key = settings.slip_key or settings.key or record_key
+        if settings.setup is not None:
+            self.session = settings.session_id
 
     def message(self, code):
         return message(code)

@@ -184,3 +184,7 @@ def test_the_shoes_tray_takes_the_club_slip_key_not_the_record_key():
     assert (t.key, t.session) == (rec, 0)  # enrolled before the slip key: as before
     t = T.Tray.on_board(_Board(KEY, 3), None, rec)  # no link in this build: the board's
     assert (t.key, t.session) == (KEY, 3)
+    t = T.Tray.on_board(_Board(), _Settings(None, None, None, 0), None)  # not enrolled
+    assert (t.key, t.session) == (None, 0)
+    t.take(_Settings(rec, KEY, b"set-up", 9))  # enrolled and set up while running
+    assert (t.key, t.session) == (KEY, 9)
