@@ -356,6 +356,9 @@ class App:
     def _display_once(self):
         t = self.terminal
         if t is not None and t.active:
+            if self.shoe.changed:  # the shoe's news (the tray written) shows on its screen
+                self.shoe.changed = False
+                t.changed = True
             t.refresh()
         else:
             self.shoe.refresh()

@@ -23,8 +23,14 @@ def screen(t):
     st = t.state
     head = "B%d" % t.board
     msg = t.message
-    if st == T.T_READY:
-        return [head + " ready", "DEAL: play begun", "MODE: shoe menu", msg]
+    if st == T.T_READY:  # what the shoe found stays in view ("tray on reader", a ruling)
+        sh = t.shoe
+        found = ""
+        if sh.findings or sh.rulings:
+            import shoe_text
+
+            found = shoe_text.finding_lines(sh.findings, sh.rulings)[0]
+        return [head + " ready: DEAL", msg or sh.message, found, "MODE: shoe menu"]
     if st == T.T_PLAYING:
         return [head + " in play", "DEAL: score", "MODE: shoe menu", msg]
     if st == T.T_ENTRY:

@@ -65,6 +65,8 @@ def test_after_a_deal_the_buttons_score_the_board():
     a.command(A.CMD_END)  # a short deal: findings, recorded all the same
     a.deal_once()
     assert a.terminal.active and a.terminal.board == 2
+    a._display_once()  # the terminal's screen, with the shoe's news on it
+    assert b.display.shown("B2 ready") and b.display.shown("tray on reader")
     press(a, "deal")  # play begun
     press(a, "deal")  # key in: 7
     press(a, "next")  # 8

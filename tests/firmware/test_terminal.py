@@ -41,6 +41,12 @@ def test_buttons_walk_the_screens():
     t.ready(board=4)
     t.refresh()
     assert t.display.shown("B4 ready")
+    t.shoe.message = "tray on reader"  # the shoe's news and its ruling stay in view
+    t.shoe.rulings = ("DW-IV-8",)
+    t.changed = True
+    t.refresh()
+    assert t.display.screens[-1][1:3] == ("tray on reader", "DW-IV-8")
+    t.shoe.rulings = ()
     t.press(T.DEAL)  # play begins
     t.press(T.DEAL)  # key in the score: starts at 7
     t.press(T.NEXT)
