@@ -96,6 +96,14 @@ class Terminal:
         self.scored = 0  # boards scored here (tests, the screen)
         self.begun = 0  # the board whose play_begun was recorded last
         self._back = T_IDLE
+        # Wrong tries survive a power cycle (pin.bin.try): switching the shoe off and on must
+        # not reset the count; a shoe that was locked starts locked again.
+        t = self._read(self.pin_path + ".try") if self.pin_path else None
+        if t:
+            if t[0] >= MAX_TRIES:
+                self.locked_at = self.shoe.clock()
+            else:
+                self.tries = t[0]
 
     @property
     def active(self):
@@ -103,13 +111,24 @@ class Terminal:
 
     # --- the PIN file --------------------------------------------------------------------
     def _read_pin(self):
-        if self.pin_path is None:
-            return None
+        return self._read(self.pin_path) if self.pin_path else None
+
+    @staticmethod
+    def _read(path):
         try:
-            with open(self.pin_path, "rb") as f:
+            with open(path, "rb") as f:
                 return f.read()
         except OSError:
             return None
+
+    def _save_tries(self, n):
+        if self.pin_path is None:
+            return
+        try:
+            with open(self.pin_path + ".try", "wb") as f:
+                f.write(bytes([n]))
+        except OSError:  # the count stays in RAM; the lockout still holds until power-off
+            pass
 
     def save_pin(self, data):
         """Store a PIN file (overplay_core.pin.make) the club PC sent; False if malformed."""
@@ -283,6 +302,7 @@ class Terminal:
         if ticks_diff(self.shoe.clock(), self.locked_at) < LOCK_MS:
             return True
         self.locked_at = None
+        self._save_tries(0)  # served: a power cycle now starts unlocked
         return False
 
     def open_director(self):
@@ -321,13 +341,17 @@ class Terminal:
             self._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_WRONG, bytes([self.tries]))
             if self.tries >= MAX_TRIES:
                 self.locked_at = self.shoe.clock()
+                self._save_tries(MAX_TRIES)
                 self.tries = 0
                 self.message = "PIN locked 5 min"
             else:
+                self._save_tries(self.tries)
                 self.message = "wrong PIN (%d/%d)" % (self.tries, MAX_TRIES)
             self.state = self._back
             self.changed = True
             return PIN_WRONG
+        if self.tries:
+            self._save_tries(0)
         self.tries = 0
         self.authorised = True
         self._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_OK)
