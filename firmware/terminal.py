@@ -21,10 +21,11 @@ Fields per game: whist (duplicate, bridge) N-S tricks 0..13, E-W = 13 - N-S
 (scoring_euchre); écarté P0's tricks 0..5, P1 = 5 - P0 (scoring_ecarte). A value keyed in from
 outside the range (key_in) is refused with a message, nothing recorded.
 The PIN: 3 wrong tries lock the menu for LOCK_MS (ticks, wrap-safe); each try is an EVENT.
+The director's side (PIN, lockout, actions, its screens' buttons) is terminal_director.py,
+loaded on first use; the screens' words are terminal_text.py.
 """
 
 from overplay_core import records
-from overplay_core.compat import ticks_diff
 
 # Buttons (bits, as app.buttons() builds them)
 DEAL = 1
@@ -120,31 +121,6 @@ class Terminal:
                 return f.read()
         except OSError:
             return None
-
-    def _save_tries(self, n):
-        if self.pin_path is None:
-            return
-        try:
-            with open(self.pin_path + ".try", "wb") as f:
-                f.write(bytes([n]))
-        except OSError:  # the count stays in RAM; the lockout still holds until power-off
-            pass
-
-    def save_pin(self, data):
-        """Store a PIN file (overplay_core.pin.make) the club PC sent; False if malformed."""
-        from overplay_core import pin
-
-        if pin.check(data) != pin.OK:
-            return False
-        if self.pin_path is not None:
-            import os
-
-            tmp = self.pin_path + ".tmp"
-            with open(tmp, "wb") as f:  # whole, then renamed: a power cut keeps one of them
-                f.write(data)
-            os.rename(tmp, self.pin_path)
-        self.pin = bytes(data)
-        return True
 
     # --- records ---------------------------------------------------------------------------
     def _event(self, ev, board, a=0, b=0, data=None):
@@ -295,103 +271,35 @@ class Terminal:
         self.state = T_IDLE
         self.shoe.changed = True
 
-    # --- the director ----------------------------------------------------------------------
+    # --- the director (terminal_director.py, loaded on first use) ---------------------------
+    def save_pin(self, data):
+        """Store a PIN file (overplay_core.pin.make) the club PC sent; False if malformed."""
+        import terminal_director
+
+        return terminal_director.save_pin(self, data)
+
     def locked(self):
-        if self.locked_at is None:
-            return False
-        if ticks_diff(self.shoe.clock(), self.locked_at) < LOCK_MS:
-            return True
-        self.locked_at = None
-        self._save_tries(0)  # served: a power cycle now starts unlocked
-        return False
+        import terminal_director
+
+        return terminal_director.locked(self)
 
     def open_director(self):
-        if self.state in (T_PIN, T_MENU, T_BOARD, T_VALUE):
-            return
-        self._back = self.state
-        if self.locked():
-            self._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_LOCKED)
-            self.message = "PIN locked: wait"
-            self.changed = True
-            return
-        self.state = T_PIN
-        self.digits = ""
-        self.digit = 0
-        self.changed = True
+        """The PIN screen (NEXT and MODE together), unless the menu is locked out."""
+        import terminal_director
+
+        terminal_director.open_director(self)
 
     def login(self, digits):
-        """Check a PIN: OK opens the menu; each try is an EVENT; MAX_TRIES wrong lock it."""
-        self._back = self.state if self.state not in (T_PIN, T_MENU) else self._back
-        if self.locked():
-            self._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_LOCKED)
-            self.message = "PIN locked: wait"
-            self.state = self._back
-            self.changed = True
-            return PIN_LOCKED
-        from overplay_core import pin
+        """Check a PIN -> PIN_OK (the menu), PIN_WRONG, PIN_LOCKED or PIN_NONE; journaled."""
+        import terminal_director
 
-        if pin.check(self.pin) != pin.OK:
-            self._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_NONE)
-            self.message = "no PIN: set at club PC"
-            self.state = self._back
-            self.changed = True
-            return PIN_NONE
-        if not pin.matches(self.pin, digits):
-            self.tries += 1
-            self._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_WRONG, bytes([self.tries]))
-            if self.tries >= MAX_TRIES:
-                self.locked_at = self.shoe.clock()
-                self._save_tries(MAX_TRIES)
-                self.tries = 0
-                self.message = "PIN locked 5 min"
-            else:
-                self._save_tries(self.tries)
-                self.message = "wrong PIN (%d/%d)" % (self.tries, MAX_TRIES)
-            self.state = self._back
-            self.changed = True
-            return PIN_WRONG
-        if self.tries:
-            self._save_tries(0)
-        self.tries = 0
-        self.authorised = True
-        self._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_OK)
-        self.state = T_MENU
-        self.item = 0
-        self.message = ""
-        self.changed = True
-        return PIN_OK
+        return terminal_director.login(self, digits)
 
     def director(self, act, board=0, value=0):
-        """Do a director action (after login): each one is an EVENT, committed at once."""
-        if not self.authorised:
-            return NOT_AUTHORISED
-        sh = self.shoe
-        if act == ACT_TABLES:
-            if not 1 <= value <= 255:
-                self.message = "tables? 1..255"
-                return BAD_VALUE
-            sh.tables = value
-            self._event(records.EV_DIRECTOR, 0, ACT_TABLES, PIN_OK, bytes([value]))
-        elif act in (ACT_AVERAGE, ACT_VOID):
-            self._event(records.EV_DIRECTOR, board or self.board, act, PIN_OK)
-        elif act == ACT_CORRECT:
-            self.action = ACT_CORRECT
-            self.start_entry(board or self.board)
-            return OK
-        elif act == ACT_LOGOUT:
-            self._event(records.EV_DIRECTOR, 0, ACT_LOGOUT, PIN_OK)
-            self.authorised = False
-            self.state = self._back if self._back != T_PIN else T_IDLE
-            if self.state == T_IDLE:
-                sh.changed = True
-            self.changed = True
-            return OK
-        else:
-            return BAD_VALUE
-        self.message = "done: " + MENU[_MENU_ACT.index(act)]
-        self.state = T_MENU
-        self.changed = True
-        return OK
+        """A director action (ACT_*) after login -> OK, NOT_AUTHORISED or BAD_VALUE."""
+        import terminal_director
+
+        return terminal_director.director(self, act, board, value)
 
     # --- buttons ---------------------------------------------------------------------------
     def press(self, edge):
@@ -421,42 +329,10 @@ class Terminal:
                 self.confirm()
             elif edge & MODE:
                 self.start_entry()
-        elif st == T_PIN:
-            if edge & NEXT:
-                self.digit = (self.digit + 1) % 10
-            elif edge & MODE and len(self.digits) < 8:
-                self.digits += "%d" % self.digit
-                self.digit = 0
-            elif edge & DEAL:
-                self.login(self.digits + "%d" % self.digit)
-            self.changed = True
-        elif st == T_MENU:
-            if edge & NEXT:
-                self.item = (self.item + 1) % len(MENU)
-            elif edge & MODE:
-                self.director(ACT_LOGOUT)
-            elif edge & DEAL:
-                act = _MENU_ACT[self.item]
-                if act == ACT_TABLES:
-                    self.number = self.shoe.tables
-                    self.state = T_VALUE
-                elif act == ACT_LOGOUT:
-                    self.director(act)
-                else:
-                    self.action = act
-                    self.number = self.board or 1
-                    self.state = T_BOARD
-            self.changed = True
-        elif st in (T_BOARD, T_VALUE):
-            if edge & DEAL:
-                if st == T_VALUE:
-                    self.director(ACT_TABLES, value=self.number)
-                else:
-                    act, self.action = self.action, 0
-                    self.director(act, board=self.number)
-            elif up:
-                self.number = max(1, min(255 if st == T_VALUE else 0xFFFF, self.number + up))
-            self.changed = True
+        else:  # the director's screens
+            import terminal_director
+
+            terminal_director.press(self, st, edge, up)
 
     # --- the screen ------------------------------------------------------------------------
     def refresh(self):

@@ -1,0 +1,185 @@
+"""The director's side of the scoring terminal: the PIN, the lockout, the menu's actions.
+
+    import terminal_director as D       # loaded on first use, by terminal.Terminal's wrappers
+    D.login(t, "4711"); D.director(t, ACT_AVERAGE, board=3); D.press(t, state, edges, up)
+
+Each PIN try and each action is an EVENT director_action (records.EV_DIRECTOR: a = ACT_*,
+b = PIN_*), committed at once. MAX_TRIES wrong tries in a row lock the menu for LOCK_MS,
+measured with ticks_diff (wrap-safe); the count is kept in pin.bin.try too, so switching the
+shoe off and on does not reset it.
+"""
+
+from overplay_core import records
+from overplay_core.compat import ticks_diff
+from terminal import (ACT_AVERAGE, ACT_CORRECT, ACT_LOGIN, ACT_LOGOUT, ACT_TABLES, ACT_VOID,
+                      BAD_VALUE, DEAL, LOCK_MS, MAX_TRIES, MENU, MODE, NEXT, NOT_AUTHORISED, OK,
+                      PIN_LOCKED, PIN_NONE, PIN_OK, PIN_WRONG, T_BOARD, T_IDLE, T_MENU, T_PIN,
+                      T_VALUE, _MENU_ACT)
+
+
+def _save_tries(t, n):
+    if t.pin_path is None:
+        return
+    try:
+        with open(t.pin_path + ".try", "wb") as f:
+            f.write(bytes([n]))
+    except OSError:  # the count stays in RAM; the lockout still holds until power-off
+        pass
+
+
+def save_pin(t, data):
+    """Store a PIN file (overplay_core.pin.make) the club PC sent; False if malformed."""
+    from overplay_core import pin
+
+    if pin.check(data) != pin.OK:
+        return False
+    if t.pin_path is not None:
+        import os
+
+        tmp = t.pin_path + ".tmp"
+        with open(tmp, "wb") as f:  # whole, then renamed: a power cut keeps one of them
+            f.write(data)
+        os.rename(tmp, t.pin_path)
+    t.pin = bytes(data)
+    return True
+
+
+def locked(t):
+    if t.locked_at is None:
+        return False
+    if ticks_diff(t.shoe.clock(), t.locked_at) < LOCK_MS:
+        return True
+    t.locked_at = None
+    _save_tries(t, 0)  # served: a power cycle now starts unlocked
+    return False
+
+
+def open_director(t):
+    if t.state in (T_PIN, T_MENU, T_BOARD, T_VALUE):
+        return
+    t._back = t.state
+    if locked(t):
+        t._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_LOCKED)
+        t.message = "PIN locked: wait"
+        t.changed = True
+        return
+    t.state = T_PIN
+    t.digits = ""
+    t.digit = 0
+    t.changed = True
+
+
+def login(t, digits):
+    """Check a PIN: OK opens the menu; each try is an EVENT; MAX_TRIES wrong lock it."""
+    t._back = t.state if t.state not in (T_PIN, T_MENU) else t._back
+    if locked(t):
+        t._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_LOCKED)
+        t.message = "PIN locked: wait"
+        t.state = t._back
+        t.changed = True
+        return PIN_LOCKED
+    from overplay_core import pin
+
+    if pin.check(t.pin) != pin.OK:
+        t._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_NONE)
+        t.message = "no PIN: set at club PC"
+        t.state = t._back
+        t.changed = True
+        return PIN_NONE
+    if not pin.matches(t.pin, digits):
+        t.tries += 1
+        t._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_WRONG, bytes([t.tries]))
+        if t.tries >= MAX_TRIES:
+            t.locked_at = t.shoe.clock()
+            _save_tries(t, MAX_TRIES)
+            t.tries = 0
+            t.message = "PIN locked 5 min"
+        else:
+            _save_tries(t, t.tries)
+            t.message = "wrong PIN (%d/%d)" % (t.tries, MAX_TRIES)
+        t.state = t._back
+        t.changed = True
+        return PIN_WRONG
+    if t.tries:
+        _save_tries(t, 0)
+    t.tries = 0
+    t.authorised = True
+    t._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_OK)
+    t.state = T_MENU
+    t.item = 0
+    t.message = ""
+    t.changed = True
+    return PIN_OK
+
+
+def director(t, act, board=0, value=0):
+    """Do a director action (after login): each one is an EVENT, committed at once."""
+    if not t.authorised:
+        return NOT_AUTHORISED
+    sh = t.shoe
+    if act == ACT_TABLES:
+        if not 1 <= value <= 255:
+            t.message = "tables? 1..255"
+            return BAD_VALUE
+        sh.tables = value
+        t._event(records.EV_DIRECTOR, 0, ACT_TABLES, PIN_OK, bytes([value]))
+    elif act in (ACT_AVERAGE, ACT_VOID):
+        t._event(records.EV_DIRECTOR, board or t.board, act, PIN_OK)
+    elif act == ACT_CORRECT:
+        t.action = ACT_CORRECT
+        t.start_entry(board or t.board)
+        return OK
+    elif act == ACT_LOGOUT:
+        t._event(records.EV_DIRECTOR, 0, ACT_LOGOUT, PIN_OK)
+        t.authorised = False
+        t.state = t._back if t._back != T_PIN else T_IDLE
+        if t.state == T_IDLE:
+            sh.changed = True
+        t.changed = True
+        return OK
+    else:
+        return BAD_VALUE
+    t.message = "done: " + MENU[_MENU_ACT.index(act)]
+    t.state = T_MENU
+    t.changed = True
+    return OK
+
+
+def press(t, st, edge, up):
+    """The buttons on the director's screens (PIN, MENU, BOARD, VALUE)."""
+    if st == T_PIN:
+        if edge & NEXT:
+            t.digit = (t.digit + 1) % 10
+        elif edge & MODE and len(t.digits) < 8:
+            t.digits += "%d" % t.digit
+            t.digit = 0
+        elif edge & DEAL:
+            t.login(t.digits + "%d" % t.digit)
+        t.changed = True
+    elif st == T_MENU:
+        if edge & NEXT:
+            t.item = (t.item + 1) % len(MENU)
+        elif edge & MODE:
+            t.director(ACT_LOGOUT)
+        elif edge & DEAL:
+            act = _MENU_ACT[t.item]
+            if act == ACT_TABLES:
+                t.number = t.shoe.tables
+                t.state = T_VALUE
+            elif act == ACT_LOGOUT:
+                t.director(act)
+            else:
+                t.action = act
+                t.number = t.board or 1
+                t.state = T_BOARD
+        t.changed = True
+    elif st in (T_BOARD, T_VALUE):
+        if edge & DEAL:
+            if st == T_VALUE:
+                t.director(ACT_TABLES, value=t.number)
+            else:
+                act, t.action = t.action, 0
+                t.director(act, board=t.number)
+        elif up:
+            t.number = max(1, min(255 if st == T_VALUE else 0xFFFF, t.number + up))
+        t.changed = True
