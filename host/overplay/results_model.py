@@ -229,7 +229,7 @@ def load(st, session_id=None):
                   "board": b, "event": name, "card": _card(a) if code in _CARD_EVENTS else None,
                   "text": _event_text(code, name, a)}
                  for shoe, seq, code, name, b, a, _b in events
-                 if code not in (records.EV_DECK_ENROLLED, records.EV_POWER_ON)]
+                 if code not in (records.EV_DECK_ENROLLED, records.EV_POWER_ON, EV_PLAY_BEGUN)]
     result = {"session": sess["id"], "game": game, "game_name": games.GAME_NAMES[game],
               "variant": sess["variant"] or 0, "tables": tables, "first": sess["first"],
               "last": sess["last"], "date": sess["date"] or (synced[0] or "")[:10],

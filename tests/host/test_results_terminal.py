@@ -96,6 +96,10 @@ def test_found_before_play_began_is_ruled_so_though_the_table_scored(tmp_path):
     assert [x["code"] for x in row["rulings"]] == ["DW-IV-8"]
     assert row["award"] is None and row["score_ns"] == 8
     assert row["shoe_rulings"] == ["DW-IV-8"]  # the id the shoe recorded, mapped back
+    # play begun is no irregularity: not listed among them; the director's actions are
+    names = [e["event"] for e in r["events"]]
+    assert "event_12" not in names and "play_begun" not in names
+    assert "director_action" in names
 
 
 def test_found_after_play_began_takes_the_average(tmp_path):
