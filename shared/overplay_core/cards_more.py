@@ -8,8 +8,7 @@ The shoe deals with card ints and names them with cards.card_name; these are for
 for the other games, so a shoe dealing whist never loads them.
 """
 
-from overplay_core.cards import (ACE, JOKER, RANK_LETTERS, SUIT_LETTERS, card, card_name,
-                                 PACK_52)
+from overplay_core import cards as C
 from overplay_core.errors import ParseError
 
 SUIT_SYMBOLS = ("\u2663", "\u2666", "\u2665", "\u2660")  # ♣ ♦ ♥ ♠
@@ -17,14 +16,14 @@ SUIT_SYMBOLS = ("\u2663", "\u2666", "\u2665", "\u2660")  # ♣ ♦ ♥ ♠
 
 def is_card(c):
     """True for a valid card int (0..51, or the joker)."""
-    return isinstance(c, int) and 0 <= c <= JOKER
+    return isinstance(c, int) and 0 <= c <= C.JOKER
 
 
 def card_symbol(c):
     """Name with a suit symbol for people: 'A♠', 'T♥'; 'Joker' for the joker."""
-    if c == JOKER:
+    if c == C.JOKER:
         return "Joker"
-    return RANK_LETTERS[c % 13] + SUIT_SYMBOLS[c // 13]
+    return C.RANK_LETTERS[c % 13] + SUIT_SYMBOLS[c // 13]
 
 
 def suit_name(s):
@@ -37,7 +36,7 @@ def parse_suit(text):
     t = text.strip()
     low = t.lower()
     for s in range(4):
-        if low == SUIT_LETTERS[s].lower() or t == SUIT_SYMBOLS[s] or low == suit_name(s):
+        if low == C.SUIT_LETTERS[s].lower() or t == SUIT_SYMBOLS[s] or low == suit_name(s):
             return s
     raise ParseError("unknown suit %r: use C, D, H or S" % text)
 
@@ -48,19 +47,19 @@ def parse_card(text):
         raise ParseError("card must be a string like 'AS' or '10H', not %r" % (text,))
     t = text.strip()
     if t.lower() in ("jk", "joker"):
-        return JOKER
+        return C.JOKER
     if len(t) < 2:
         raise ParseError("unknown card %r: write rank then suit, like 'AS' or '10H'" % text)
     rank_text = t[:-1].upper()
     if rank_text == "10":
         rank_text = "T"
-    if len(rank_text) != 1 or rank_text not in RANK_LETTERS:
+    if len(rank_text) != 1 or rank_text not in C.RANK_LETTERS:
         raise ParseError("unknown card %r: rank must be one of 2-9, T or 10, J, Q, K, A" % text)
     try:
         s = parse_suit(t[-1])
     except ParseError:
         raise ParseError("unknown card %r: suit must be one of C, D, H, S" % text)
-    return card(RANK_LETTERS.index(rank_text) + 2, s)
+    return C.card(C.RANK_LETTERS.index(rank_text) + 2, s)
 
 
 def parse_cards(texts):
@@ -72,17 +71,17 @@ def parse_cards(texts):
 
 def format_cards(cards, symbols=False):
     """Space-separated names, in the order given."""
-    name = card_symbol if symbols else card_name
+    name = card_symbol if symbols else C.card_name
     return " ".join([name(c) for c in cards])
 
 
 def _pack(low_rank, joker=False):
     cards = []
     for s in range(4):
-        for r in range(low_rank, ACE + 1):
-            cards.append(card(r, s))
+        for r in range(low_rank, C.ACE + 1):
+            cards.append(C.card(r, s))
     if joker:
-        cards.append(JOKER)
+        cards.append(C.JOKER)
     return tuple(cards)
 
 
@@ -90,7 +89,7 @@ PACK_32 = _pack(7)  # écarté (piquet pack), euchre (the 32-card game)
 PACK_24 = _pack(9)  # euchre, 24-card variant (nines up)
 PACK_25 = _pack(9, joker=True)  # euchre with the joker as the best bower
 
-PACKS = {52: PACK_52, 32: PACK_32, 24: PACK_24, 25: PACK_25}
+PACKS = {52: C.PACK_52, 32: PACK_32, 24: PACK_24, 25: PACK_25}
 
 
 def pack_of_size(size):

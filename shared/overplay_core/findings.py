@@ -11,7 +11,7 @@ terminal or the director reports (events in an `overplay judge` file). A finding
 never a ruling: laws*.py turns findings plus the context (tables engaged, phase, who has
 looked at his cards) into rulings with citations. Codes are stored in records: never renumber.
 
-The names, sentences and the codes reported at the table (-20 and below) live in
+The names, sentences and the codes reported at the table (-20 and below, by row name) live in
 findings_text.py, imported on first use (`findings.CARD_EXPOSED_IN_DEAL` still works: the
 module's __getattr__ looks it up there), so a shoe that deals without incident never loads
 the ~5 KB of words into its heap.
@@ -38,11 +38,11 @@ def _text():
 
 
 def __getattr__(attr):
-    # the codes reported at the table (-20 and below), from findings_text on first use
+    # the codes reported at the table (-20 and below): the row of findings_text so named
     if attr.isupper():
-        v = getattr(_text(), attr, None)
-        if isinstance(v, int):
-            return v
+        code = code_of(attr.lower())
+        if code:
+            return code
     raise AttributeError(attr)
 
 

@@ -2,50 +2,14 @@
 
     from overplay_core import findings
     findings.sentence(findings.SEAT_SHORT)     # reads _TEXTS here (importing this module)
-    findings.CARD_EXPOSED_IN_DEAL              # -21, defined here, found by findings too
+    findings.CARD_EXPOSED_IN_DEAL              # -21: the row named card_exposed_in_deal
 
 A shoe that deals without incident needs only the codes it sees card by card (findings.py);
 these sentences and the events a terminal or director reports are for people and the laws
-engine, so they stay out of the shoe's heap until something is shown.
+engine, so they stay out of the shoe's heap until something is shown. The codes reported at
+the table (-20 and below) have no constant anywhere: `findings.NAME` is the code of the row
+named name.lower() (one name a row: the table is the one place a code is given).
 """
-
-# Reported at the table (events).
-CARD_FACED_IN_PACK = -20
-CARD_EXPOSED_IN_DEAL = -21
-SLIP_DIFFERS_FROM_DEAL = -22
-DEALT_OUT_OF_TURN = -23
-ADVERSARIES_PACK = -24
-DEAL_PATTERN_BROKEN = -25
-CARD_EXPOSED_TURNING_TRUMP = -26
-CARD_EXPOSED_IN_PLAY = -27
-NO_DISCARD_BY_FIRST_TRICK = -28
-LEAD_BEFORE_DISCARD = -29
-LONE_DISCARD_NOT_PASSED = -30
-TURNED_DOWN_SUIT_NAMED = -31
-NAMED_OUT_OF_TURN = -32
-NO_TRUMP_NAMED = -33
-TRUMP_CARD_NAMED = -34
-PARTNER_DECLARED_UNPASSED = -35
-DECLARATION_PASSED_BACK = -36
-DEALT_FOR_PARTNER = -37
-MORE_THAN_ONE_TURNED_UP = -38
-KING_TURNED_UP = -39
-HAND_ABANDONED = -40
-RENOUNCE = -41
-LED_OUT_OF_TURN = -42
-NAMED_SUIT_NOT_LED = -43
-CARD_TAKEN_BACK = -44
-NEW_CARDS_CALLED = -45
-CARDS_NOT_KEPT_IN_ORDER = -46
-CARD_NOT_TURNED_AND_QUITTED = -47
-KING_HELD = -48
-PACK_INCORRECT = -49
-DECLARED_TRUMP_MATCH = -50
-ADVERSARY_DECLARED = -51
-DISCARD_TAKEN_BACK = -52
-TURNED_DOWN_NOT_SHOWN = -53
-TRUMP_CARD_LIFTED = -54
-REVOKE = -55
 
 # Rows "code|name|sentence", in a few literals of ~1 KB (not one of 5 KB: compiling a
 # module from source builds each literal in one piece, and a fragmented heap may not have it).

@@ -13,6 +13,11 @@ that deals and the other seat is the non-dealer, who is served first (Écarté l
 
 A variant is an int of V_* flags (a named setting for each choice the codes leave open; see
 docs/laws.md). `variant_from_names(["packets_3_2"])` reads them by name for the judge.
+
+The names (GAME_IDS, VARIANTS, variant_from_names, variant_names) and the profile's
+eldest/partner/next_dealer and ranking (effective_suit, rank_value, power) are in
+games_more.py, loaded on first use (`games.GAME_IDS`, `p.power(...)` work as before): a shoe
+dealing whist never needs them.
 Nothing here allocates after `profile()` returns; the seat and ranking helpers are pure int
 arithmetic, safe on the shoe's per-card path.
 """
@@ -25,8 +30,6 @@ BRIDGE_WHIST = 2
 EUCHRE = 3
 ECARTE = 4
 
-GAME_IDS = {"duplicate_whist": DUPLICATE_WHIST, "bridge_whist": BRIDGE_WHIST,
-            "euchre": EUCHRE, "ecarte": ECARTE}
 GAME_NAMES = {DUPLICATE_WHIST: "duplicate whist", BRIDGE_WHIST: "bridge whist",
               EUCHRE: "euchre", ECARTE: "écarté"}
 
@@ -50,40 +53,12 @@ V_EXCERPT_ONLY = 0x40  # duplicate whist: no gap-filling from Duplicate Auction 
 V_ECARTE_TREBLE = 0x80  # écarté law 46: by agreement a game counts treble/double/single
 V_PARTNER_SURPLUS = 0x100  # duplicate whist: Law B(3) lowest/highest when partner held surplus
 
-VARIANTS = (
-    ("declared_trump", V_DECLARED_TRUMP, (DUPLICATE_WHIST,)),
-    ("packets_3_2", V_PACKETS_3_2, (EUCHRE, ECARTE)),
-    ("pack_24", V_PACK_24, (EUCHRE,)),
-    ("pack_25", V_PACK_25, (EUCHRE,)),
-    ("lone_euchred_2", V_LONE_EUCHRED_2, (EUCHRE,)),
-    ("somerset_forfeit", V_SOMERSET_FORFEIT, (EUCHRE,)),
-    ("excerpt_only", V_EXCERPT_ONLY, (DUPLICATE_WHIST,)),
-    ("ecarte_treble", V_ECARTE_TREBLE, (ECARTE,)),
-    ("partner_surplus", V_PARTNER_SURPLUS, (DUPLICATE_WHIST,)),
-)
+# Which games each flag applies to: bit g set for game id g, one byte per flag (bit order).
+_APPLIES = bytes((1 << DUPLICATE_WHIST, (1 << EUCHRE) | (1 << ECARTE), 1 << EUCHRE, 1 << EUCHRE,
+                  1 << EUCHRE, 1 << EUCHRE, 1 << DUPLICATE_WHIST, 1 << ECARTE,
+                  1 << DUPLICATE_WHIST))
 
 SEAT_NAMES = ("N", "E", "S", "W")
-
-
-def variant_from_names(game, names):
-    """The variant int for a list of variant names; RuleError naming an unknown one."""
-    v = 0
-    for name in names:
-        for vname, bit, allowed in VARIANTS:
-            if vname == name:
-                if game not in allowed:
-                    raise RuleError("variant %r does not apply to %s" % (name, GAME_NAMES[game]))
-                v |= bit
-                break
-        else:
-            raise RuleError("unknown variant %r: use one of %s"
-                            % (name, ", ".join([x[0] for x in VARIANTS])))
-    return v
-
-
-def variant_names(variant):
-    """Names of the flags set in a variant int, in table order."""
-    return [name for name, bit, _ in VARIANTS if variant & bit]
 
 
 class Profile:
@@ -154,68 +129,20 @@ class Profile:
             return (dealer + 1 + n // first) % seats
         return (dealer + 1 + (n - round1) // self.packets[1]) % seats
 
-    def eldest(self, dealer):
-        """The eldest hand: the player on the dealer's left (Bridge, Euchre law 20)."""
-        return (dealer + 1) % self.seats
+    def __getattr__(self, attr):
+        # eldest, partner, next_dealer and the ranking (effective_suit, rank_value, power):
+        # from games_more on first use, bound to this profile and kept on it
+        from overplay_core import games_more
 
-    def partner(self, seat):
-        """Partner's seat in the four-handed games; -1 in écarté."""
-        if self.seats != 4:
-            return -1
-        return (seat + 2) % 4
+        f = getattr(games_more, "profile_" + attr, None)
+        if f is None:
+            raise AttributeError(attr)
 
-    def next_dealer(self, dealer, misdeal=False):
-        """Who deals next: the deal passes to the left; after a misdeal only if the game says.
+        def bound(*args, **kw):
+            return f(self, *args, **kw)
 
-        DW-3: a misdealer deals again; EU-12: in euchre a misdeal loses the deal.
-        """
-        if misdeal and not self.misdeal_passes:
-            return dealer
-        return (dealer + 1) % self.seats
-
-    def effective_suit(self, c, trump):
-        """The suit a card follows: in euchre the left bower and joker belong to trump (EU-2)."""
-        if self.game == EUCHRE and trump < 4:
-            if c == cards.JOKER:
-                return trump
-            if c < 52 and c % 13 == cards.JACK - 2 and c // 13 == 3 - trump:
-                return trump  # same colour: clubs/spades (0, 3), diamonds/hearts (1, 2)
-        return cards.suit_of(c)
-
-    def rank_value(self, c, trump):
-        """Order of a card within its (effective) suit: higher beats lower."""
-        r = cards.rank_of(c)
-        if self.game == ECARTE:
-            # EC-1: king high, then Q J A 10 9 8 7.
-            if r == cards.KING:
-                return 20
-            if r == cards.QUEEN:
-                return 19
-            if r == cards.JACK:
-                return 18
-            if r == cards.ACE:
-                return 17
-            return r
-        if self.game == EUCHRE and trump < 4 and self.effective_suit(c, trump) == trump:
-            # EU-2: joker (25-card pack), right bower, left bower, then A K Q 10 9 8 7.
-            if c == cards.JOKER:
-                return 23
-            if r == cards.JACK:
-                return 22 if c // 13 == trump else 21
-        return r
-
-    def power(self, c, trump, led):
-        """Strength of a card in a trick: 0 if it can win nothing (neither trump nor led suit).
-
-        `trump` is a suit 0..3 or cards.NO_SUIT for no trumps; `led` is the led card's
-        effective suit. Trumps beat every card of another suit (EC-1, EU-2).
-        """
-        s = self.effective_suit(c, trump)
-        if s == trump:
-            return 100 + self.rank_value(c, trump)
-        if s == led:
-            return self.rank_value(c, trump)
-        return 0
+        setattr(self, attr, bound)
+        return bound
 
 
 _cache = {}
@@ -230,9 +157,12 @@ def profile(game_id, variant=0):
     key = (game_id, variant)
     p = _cache.get(key)
     if p is None:
-        for name, bit, allowed in VARIANTS:
-            if variant & bit and game_id not in allowed and game_id in GAME_NAMES:
-                raise RuleError("variant %r does not apply to %s" % (name, GAME_NAMES[game_id]))
+        for i in range(len(_APPLIES)):
+            if variant & (1 << i) and not _APPLIES[i] >> game_id & 1 and game_id in GAME_NAMES:
+                from overplay_core import games_more
+
+                raise RuleError("variant %r does not apply to %s"
+                                % (games_more.VARIANTS[i][0], GAME_NAMES[game_id]))
         if variant & ~0x1FF:
             raise RuleError("unknown variant bits 0x%x" % variant)
         if variant & V_PACK_24 and variant & V_PACK_25:
@@ -240,3 +170,14 @@ def profile(game_id, variant=0):
         p = Profile(game_id, variant)
         _cache[key] = p
     return p
+
+
+def __getattr__(attr):
+    # GAME_IDS, VARIANTS, variant_from_names, variant_names: from games_more on first use
+    if not attr.startswith("_"):
+        from overplay_core import games_more
+
+        v = getattr(games_more, attr, None)
+        if v is not None:
+            return v
+    raise AttributeError(attr)

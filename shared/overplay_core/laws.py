@@ -20,7 +20,8 @@ with its citation in docs/laws.md.
 import gc
 
 from overplay_core import findings as F
-from overplay_core import games
+from overplay_core import findings_text, games, games_more  # noqa: F401, I001 - used through
+# findings and games; imported here, first, so their literals load before the heap fragments
 from overplay_core import laws_case as C
 from overplay_core.errors import ParseError, RuleError
 
