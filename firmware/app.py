@@ -163,6 +163,8 @@ class App:
         s = self.settings
         if s.key is not None:  # records are signed with the key the club PC just gave
             self.shoe.key, self.shoe.shoe_id = s.key, s.shoe_id
+        if hasattr(self.tray, "take"):
+            self.tray.take(s)  # the club slip key and the session id, without a restart
         from overplay_core import wire
 
         setup = self._setup()

@@ -129,11 +129,12 @@ def test_app_start_with_a_pushed_setup_writes_the_session_record():
             for x in s] == [(11, 2, 3, 5, 9)]
     assert a.table == 2 and a.next_board == 5 and a.shoe.tables == 3
     # a new set-up pushed while running: recorded too, and the shoe takes it up
-    a.settings.save_setup(session.encode(12, 1, 0, 13, 24, 1, 4, session.MITCHELL))
+    a.settings.save_setup(session.encode(12, 1, 0, 13, 24, 1, 4, session.MITCHELL), 77)
     a._on_settings(link.wire.SESSION_SET)  # what the link calls once it is on flash
     s = journal(a, records.SESSION)
     assert [x["session_id"] for x in s] == [11, 12] and a.next_board == 13
     assert a.shoe.tables == 4 and a.shoe.table == 1
+    assert a.tray.session == 77  # the tray took the new session id too (tray.take)
 
 
 def test_a_raising_task_is_recorded_shown_and_restarted_then_stopped():
