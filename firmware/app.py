@@ -29,8 +29,8 @@ from overplay_core import games
 from overplay_core.compat import ticks_diff, ticks_ms
 from overplay_core.tally import Tally
 from ring import Ring
-from shoe import (AWAIT_TRAY, CHECK_SLIP, DEALING, ENROL_DECK, IDLE,  # noqa: F401 - for callers
-                  ORIGINAL_DEAL, OVERPLAY_CHECK, Shoe)
+from shoe import (AWAIT_TRAY, CHECK_SLIP, DEALING, ENROL_DECK, ENROLLING,  # noqa: F401
+                  IDLE, ORIGINAL_DEAL, OVERPLAY_CHECK, Shoe)  # (re-exported for callers)
 from tray import Tray
 
 
@@ -210,14 +210,14 @@ class App:
         elif kind == CMD_STOP:
             self.running = False
 
-    def _between_hands(self):
+    def _between_hands(self, played=True):
         # hardware-facts target 3: collect between hands, never while a tag is in the field.
         t = ticks_ms()
         gc.collect()
         self.gc_ms = ticks_diff(ticks_ms(), t)
         sh = self.shoe
-        if self.terminal is not None and sh.mode in (ORIGINAL_DEAL, OVERPLAY_CHECK) \
-                and sh.board:
+        if played and self.terminal is not None and sh.board \
+                and sh.mode in (ORIGINAL_DEAL, OVERPLAY_CHECK):
             # the table may now begin play and, after it, key in the score
             self.terminal.ready(sh.board, sh.dealer, 0 if sh.mode == ORIGINAL_DEAL else 1)
         if self.on_deal_end is not None:
@@ -301,7 +301,8 @@ class App:
         if sh.tick():
             self._between_hands()
         elif was != IDLE and sh.state == IDLE and sh.ended:
-            self._between_hands()  # a check or tray write just finished
+            # a check or tray write just finished (an enrolment: no board to play)
+            self._between_hands(was != ENROLLING)
 
     # --- the tasks --------------------------------------------------------------------
     def _fail(self, e):
