@@ -42,6 +42,7 @@ def __getattr__(attr):
     if attr.isupper():
         code = code_of(attr.lower())
         if code:
+            globals()[attr] = code  # found once: a plain attribute from now on
             return code
     raise AttributeError(attr)
 

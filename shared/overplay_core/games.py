@@ -179,5 +179,6 @@ def __getattr__(attr):
 
         v = getattr(games_more, attr, None)
         if v is not None:
+            globals()[attr] = v  # found once: a plain attribute from now on
             return v
     raise AttributeError(attr)

@@ -21,6 +21,11 @@ Encoders write into the caller's buffer and return the length; they allocate not
 shoe may call them while a deal is live. Finding codes (findings.py, negative ints) are stored
 as one byte each, -code; decode gives the negative code back.
 Two doors: check() returns an int code and never raises; decode() raises ParseError.
+
+What a dealing shoe and a terminal use (encode_deal, encode_event, encode_score, sign,
+verify, decode) is here; encode_session, encode_check, check and record_type/seq/boot are in
+records_more.py, loaded on first use (`records.check(...)` works as before: the module's
+__getattr__ finds them there).
 """
 
 import hashlib
@@ -116,25 +121,6 @@ def _findings(buf, i, findings, nfind):
     return i
 
 
-def encode_session(buf, seq, boot, ticks, shoe_id, fw, session_id, game, variant, table,
-                   tables, first_board, last_board, movement):
-    """SESSION: who recorded (shoe id, firmware (major, minor, patch)) and the settings."""
-    i = _header(buf, SESSION, seq, boot, ticks)
-    _u32(buf, i, shoe_id)
-    buf[i + 4] = fw[0]
-    buf[i + 5] = fw[1]
-    buf[i + 6] = fw[2]
-    _u32(buf, i + 7, session_id)
-    buf[i + 11] = game
-    buf[i + 12] = variant
-    buf[i + 13] = table
-    buf[i + 14] = tables
-    _u16(buf, i + 15, first_board)
-    _u16(buf, i + 17, last_board)
-    buf[i + 19] = movement
-    return i + 20
-
-
 def encode_deal(buf, seq, boot, ticks, board, table, game, variant, dealer, mode, trump,
                 flags, findings, nfind, handprint, hplen):
     """DEAL: one deal as dealt; findings[:nfind] codes; handprint[:hplen] (handprint.py)."""
@@ -167,22 +153,6 @@ def encode_event(buf, seq, boot, ticks, code, board=0, a=0, b=0, data=None, ndat
     for k in range(ndata):
         buf[i + k] = data[k]
     return i + ndata
-
-
-def encode_check(buf, seq, boot, ticks, board, table, slip, findings, nfind, rulings,
-                 nrul):
-    """CHECK: an overplay check against the tray slip, its findings and the ruling codes."""
-    i = _header(buf, CHECK, seq, boot, ticks)
-    _u16(buf, i, board)
-    buf[i + 2] = table
-    buf[i + 3] = slip
-    i = _findings(buf, i + 4, findings, nfind)
-    buf[i] = nrul
-    i += 1
-    for k in range(nrul):
-        _u16(buf, i, rulings[k])
-        i += 2
-    return i
 
 
 def encode_score(buf, seq, boot, ticks, board, table, game, tricks_ns, tricks_ew,
@@ -262,19 +232,6 @@ def _get32(d, i):
     return d[i] | (d[i + 1] << 8) | (d[i + 2] << 16) | (d[i + 3] << 24)
 
 
-def record_type(data):
-    return data[0]
-
-
-def record_seq(data):
-    """The seq of a record from its header (no checks: the journal's framing vouches)."""
-    return _get32(data, 1)
-
-
-def record_boot(data):
-    return _get16(data, 5)
-
-
 def _body_end(d, n):
     """Offset where the tag starts if the record's lengths are consistent, else -offset."""
     t = d[0]
@@ -308,25 +265,6 @@ def _body_end(d, n):
     if end + TAG != n:
         return -end
     return end
-
-
-def check(data, key=None, shoe_id=0):
-    """Non-raising door: OK, or TOO_SHORT, BAD_TYPE, BAD_LENGTH, BAD_FIELD, BAD_TAG (when a
-    key is given); OK exactly when decode() would not raise (and the tag verifies)."""
-    n = len(data)
-    if n < HEADER + TAG:
-        return TOO_SHORT
-    e = _body_end(data, n)
-    if e == 0:
-        return BAD_TYPE
-    if e < 0:
-        return BAD_LENGTH
-    if (data[0] == DEAL and data[17] > MODE_OVERPLAY) or (data[0] == CHECK
-                                                         and data[14] > SLIP_FORGED):
-        return BAD_FIELD
-    if key is not None and not verify(data, key, shoe_id):
-        return BAD_TAG
-    return OK
 
 
 def _signed16(v):
@@ -384,3 +322,15 @@ def decode(data):
                   "points_ns": _signed16(_get16(d, i + 6)),
                   "points_ew": _signed16(_get16(d, i + 8))})
     return r
+
+
+def __getattr__(attr):
+    # encode_session/check, check, record_type/seq/boot: from records_more, on first use
+    if not attr.startswith("__"):
+        from overplay_core import records_more
+
+        v = getattr(records_more, attr, None)
+        if v is not None:
+            globals()[attr] = v  # found once: a plain attribute from now on
+            return v
+    raise AttributeError(attr)
