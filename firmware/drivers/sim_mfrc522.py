@@ -21,38 +21,39 @@ different bits collide (CollErr). A poll (REQA/WUPA) is the simulated clock for 
 Serving a transfer allocates nothing, so the driver's heap_lock() tests hold with the sim.
 """
 
+from overplay_core.compat import const
 from drivers.sim_tags import (ACTIVE, HALT, IDLE, NTAG213_PAGES, READY1, READY2,  # noqa: F401
                               ScriptedDealer, Tag, card_tag, crc_a, legacy_tag, pack_tags,
                               tray_tag, uid7)
 
-_CommandReg = 0x01
-_ComIrqReg = 0x04
-_DivIrqReg = 0x05
-_ErrorReg = 0x06
-_Status1Reg = 0x07
-_FIFODataReg = 0x09
-_FIFOLevelReg = 0x0A
-_ControlReg = 0x0C
-_BitFramingReg = 0x0D
-_CollReg = 0x0E
-_ModeReg = 0x11
-_TxModeReg = 0x12
-_RxModeReg = 0x13
-_TxControlReg = 0x14
-_TxASKReg = 0x15
-_CRCResultRegH = 0x21
-_CRCResultRegL = 0x22
-_TModeReg = 0x2A
-_TPrescalerReg = 0x2B
-_TReloadRegH = 0x2C
-_TReloadRegL = 0x2D
-_VersionReg = 0x37
+_CommandReg = const(0x01)
+_ComIrqReg = const(0x04)
+_DivIrqReg = const(0x05)
+_ErrorReg = const(0x06)
+_Status1Reg = const(0x07)
+_FIFODataReg = const(0x09)
+_FIFOLevelReg = const(0x0A)
+_ControlReg = const(0x0C)
+_BitFramingReg = const(0x0D)
+_CollReg = const(0x0E)
+_ModeReg = const(0x11)
+_TxModeReg = const(0x12)
+_RxModeReg = const(0x13)
+_TxControlReg = const(0x14)
+_TxASKReg = const(0x15)
+_CRCResultRegH = const(0x21)
+_CRCResultRegL = const(0x22)
+_TModeReg = const(0x2A)
+_TPrescalerReg = const(0x2B)
+_TReloadRegH = const(0x2C)
+_TReloadRegL = const(0x2D)
+_VersionReg = const(0x37)
 
 # reset values (datasheet 9.2), the ones that matter; others reset to 0
-_RESET = ((0x01, 0x20), (0x02, 0x80), (0x04, 0x14), (0x07, 0x21), (0x0B, 0x08), (0x0C, 0x10),
-          (0x0E, 0x80), (0x11, 0x3F), (0x14, 0x80), (0x16, 0x10), (0x17, 0x84), (0x18, 0x84),
-          (0x19, 0x4D), (0x1C, 0x62), (0x1F, 0xEB), (0x21, 0xFF), (0x22, 0xFF), (0x24, 0x26),
-          (0x26, 0x48), (0x27, 0x88), (0x28, 0x20), (0x29, 0x20), (0x37, 0x92))
+# (register, value) pairs as bytes: a tuple of 23 pairs would take ~1 KB of heap
+_RESET = (b"\x01\x20\x02\x80\x04\x14\x07\x21\x0b\x08\x0c\x10\x0e\x80\x11\x3f\x14\x80\x16\x10"
+          b"\x17\x84\x18\x84\x19\x4d\x1c\x62\x1f\xeb\x21\xff\x22\xff\x24\x26\x26\x48"
+          b"\x27\x88\x28\x20\x29\x20\x37\x92")
 _CRC_PRESETS = (0x0000, 0x6363, 0xA671, 0xFFFF)
 MAX_FIELD = 8
 
@@ -145,8 +146,8 @@ class SimMFRC522:
         r = self.regs
         for i in range(64):
             r[i] = 0
-        for a, v in _RESET:
-            r[a] = v
+        for i in range(0, len(_RESET), 2):
+            r[_RESET[i]] = _RESET[i + 1]
         r[_VersionReg] = self.version
         self.level = 0
         self.head = 0

@@ -17,6 +17,8 @@ Anticollision is byte-aligned only (NVB 0x20, 0x30.. 0x70), which is what the dr
 Answering allocates nothing: the answer goes into the preallocated `Tag.resp` (shared).
 """
 
+from overplay_core.compat import const
+
 IDLE = 0
 READY1 = 1
 READY2 = 2
@@ -29,7 +31,7 @@ _CC_NTAG213 = b"\xe1\x10\x12\x00"  # capability container, page 3: 144 bytes of 
 
 # answer times after the frame's end, in microseconds: FDT ~86 us + the answer at 106 kbit/s
 # (9 bits a byte, 9.44 us a bit); WRITE adds the EEPROM programming time (~4.1 ms)
-_US_PER_BYTE = 85
+_US_PER_BYTE = const(85)
 
 
 def crc_a(data, n, preset=0x6363):
@@ -292,7 +294,8 @@ class ScriptedDealer:
 
     def __init__(self, sim, tags, dwell=3, gap=1, together=()):
         self.sim = sim
-        self.tags = list(tags)
+        # a list is used as given (not copied: a 52-card list is 512 bytes of heap a deal)
+        self.tags = tags if isinstance(tags, list) else list(tags)
         self.dwell = dwell
         self.gap = gap
         self.together = together

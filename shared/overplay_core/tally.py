@@ -22,6 +22,7 @@ State after each card, for the caller to read (never to write):
 """
 
 from overplay_core import findings as F
+from overplay_core.compat import const
 from overplay_core.errors import RuleError
 
 NOT_DEALT = 0xFF
@@ -29,11 +30,11 @@ NO_HAND = 7  # the turn-up left on the stock, and the stock: in no player's hand
 TURN_UP = 6  # returned by add() for the card turned for trump that stays on the pack
 STOCK = 7  # returned by add() for a card of the stock (euchre, écarté)
 
-_IDLE = 0
-_DEAL = 1
-_CHECK = 2
+_IDLE = const(0)
+_DEAL = const(1)
+_CHECK = const(2)
 
-_CARD_COUNT = 53
+_CARD_COUNT = const(53)
 
 
 class Tally:
