@@ -11,22 +11,32 @@ club's shoes share (RFC 2104 §5 allows truncation to at least half the hash: we
 import hashlib
 
 _BLOCK = 64  # SHA-256 block size in bytes
-_IPAD = bytes([0x36] * _BLOCK)
-_OPAD = bytes([0x5C] * _BLOCK)
+_pads = [None, None, None]  # key, inner pad, outer pad: the last key used (one club key)
 
 
-def _xor(a, b):
-    return bytes([x ^ y for x, y in zip(a, b)])
+def pads(key):
+    """(inner pad, outer pad) of RFC 2104 for key, as 64-byte bytearrays; the last key's are
+    kept, so signing record after record with the club key allocates no pads."""
+    if _pads[0] != key:
+        k = key if len(key) <= _BLOCK else hashlib.sha256(key).digest()
+        ipad = bytearray(_BLOCK)
+        opad = bytearray(_BLOCK)
+        for i in range(_BLOCK):
+            b = k[i] if i < len(k) else 0
+            ipad[i] = b ^ 0x36
+            opad[i] = b ^ 0x5C
+        _pads[0] = bytes(key)
+        _pads[1] = ipad
+        _pads[2] = opad
+    return _pads[1], _pads[2]
 
 
 def hmac_sha256(key, message):
     """The 32-byte HMAC-SHA256 of message (bytes-like) under key (bytes)."""
-    if len(key) > _BLOCK:
-        key = hashlib.sha256(key).digest()
-    key = bytes(key) + bytes(_BLOCK - len(key))
-    inner = hashlib.sha256(_xor(key, _IPAD))
+    ipad, opad = pads(key)
+    inner = hashlib.sha256(ipad)
     inner.update(message)
-    outer = hashlib.sha256(_xor(key, _OPAD))
+    outer = hashlib.sha256(opad)
     outer.update(inner.digest())
     return outer.digest()
 

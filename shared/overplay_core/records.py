@@ -30,6 +30,7 @@ __getattr__ finds them there).
 
 import hashlib
 
+from overplay_core import mac
 from overplay_core.errors import ParseError
 
 # Record types (stored: never renumber).
@@ -171,27 +172,9 @@ def encode_score(buf, seq, boot, ticks, board, table, game, tricks_ns, tricks_ew
 
 # --- the tag ----------------------------------------------------------------------------
 
-_pads = [None, None, None]  # key, inner pad, outer pad: the last key used (one club key)
-
-
-def _keypads(key):
-    if _pads[0] != key:
-        k = key if len(key) <= 64 else hashlib.sha256(key).digest()
-        ipad = bytearray(64)
-        opad = bytearray(64)
-        for i in range(64):
-            b = k[i] if i < len(k) else 0
-            ipad[i] = b ^ 0x36
-            opad[i] = b ^ 0x5C
-        _pads[0] = bytes(key)
-        _pads[1] = ipad
-        _pads[2] = opad
-    return _pads[1], _pads[2]
-
-
 def _tag(key, shoe_id, data, n):
     """HMAC-SHA256(key, shoe_id u32 LE + data[:n]) (RFC 2104, as overplay_core.mac)."""
-    ipad, opad = _keypads(key)
+    ipad, opad = mac.pads(key)
     sid = bytearray(4)
     _u32(sid, 0, shoe_id)
     inner = hashlib.sha256(ipad)
