@@ -7,7 +7,7 @@
             time.sleep_ms(5)
     # or, in the app:  asyncio.create_task(link.task())
 
-The PC leads (docs/wire.md): HELLO -> INFO; SESSION_SET / ENROLL -> stored, acknowledged;
+The PC leads (docs/wire.md): HELLO -> INFO; SESSION_SET / ENROLL / PIN_SET -> stored, acknowledged;
 PULL(seq, window) -> BEGIN, then DATA frames of consecutive records from seq, never more than
 `window` records past the last cumulative ACK, then END; DONE(seq) -> the journal marks
 everything below seq synced and may reclaim it, DONE_ACK. A re-sent PULL rewinds to its seq,
@@ -41,6 +41,13 @@ FW = (0, 1, 0)
 E_VERSION = 1
 E_SETUP = 2
 E_ENROLL = 3
+E_PIN = 4
+
+# The director's PIN (docs/wire.md). wire.py (another role's) does not name these yet:
+# host -> shoe odd, shoe -> host even, as there; never renumber.
+PIN_SET = 13  # host: payload = the PIN file, overplay_core.pin.make (45 bytes: salted hash)
+PIN_ACK = 18  # shoe: stored on flash (pin.bin); seq echoes PIN_SET's
+PIN_FILE = "pin.bin"  # the scoring terminal's file (board.path("pin", "pin.bin"))
 
 # ENROLL payload: shoe id u32 LE, the shoe's record key, then the club's tray-slip key
 # (docs/wire.md). A payload without the slip key (36 bytes, an older PC) is still taken.
@@ -52,13 +59,16 @@ SETUP_BYTES = session.SIZE + 4
 
 
 class Settings:
-    """Shoe id, keys and the session set-up, one small file each in `folder` (None: RAM only).
+    """Shoe id, keys, the session set-up and the director's PIN, one small file each in
+    `folder` (None: RAM only).
 
     key.bin: shoe id u32 LE, record key (32), club tray-slip key (32); a 36-byte file (enrolled
     before the slip key existed) reads with slip_key None. session.bin: the set-up bytes, then
     the session id u32 LE (a 14-byte file: session_id 0). Each file is written whole to a
     temporary name, then renamed over the old one, so a power cut leaves the old value or the
-    new one (LittleFS renames atomically): both keys change together."""
+    new one (LittleFS renames atomically): both keys change together. pin.bin: the director's
+    PIN as a salted hash (overplay_core.pin, 45 bytes; None when there is none or it is
+    malformed), which the scoring terminal reads (terminal.Terminal pin_data)."""
 
     def __init__(self, folder):
         self.folder = folder
@@ -73,6 +83,9 @@ class Settings:
             self.key = bytes(d[4:ENROLL_OLD_BYTES])
             if len(d) == ENROLL_BYTES:
                 self.slip_key = bytes(d[ENROLL_OLD_BYTES:])
+        self.pin = self._read(PIN_FILE)
+        if self.pin is not None and len(self.pin) != 45:  # = pin.SIZE: not a PIN file
+            self.pin = None
         d = self._read("session.bin")
         if d is not None and len(d) in (session.SIZE, SETUP_BYTES) and \
                 session.check(d[:session.SIZE]) == session.OK:
@@ -112,6 +125,11 @@ class Settings:
         self.setup = bytes(data)
         self.session_id = session_id
 
+    def save_pin(self, data):
+        """Store the PIN file the club PC sent (already checked: pin.check)."""
+        self._write(PIN_FILE, bytes(data))
+        self.pin = bytes(data)
+
     def setup_id(self):
         return struct.unpack_from("<I", self.setup, 1)[0] if self.setup else 0
 
@@ -144,8 +162,8 @@ class Link:
         self._last_rx = ticks_ms()
         self.frames_sent = 0
         self.syncs = 0
-        # called with wire.ENROLL or wire.SESSION_SET after the new value is on flash, so the
-        # app can give the shoe its new key or set-up (the link itself keeps no copy to sign)
+        # called with wire.ENROLL, wire.SESSION_SET or PIN_SET after the new value is on flash,
+        # so the        # app can give the shoe its new key or set-up (the link itself keeps no copy to sign)
         self.on_settings = None
 
     # --- input -------------------------------------------------------------------------------
@@ -263,6 +281,16 @@ class Link:
             self._send(wire.ENROLL_ACK, shoe_id)
             if self.on_settings is not None:
                 self.on_settings(wire.ENROLL)
+        elif ptype == PIN_SET:
+            from overplay_core import pin  # only when a PIN arrives
+
+            if self.settings is None or pin.check(payload) != pin.OK:
+                self._send(wire.ERROR, E_PIN, b"bad PIN file")
+                return
+            self.settings.save_pin(payload)
+            self._send(PIN_ACK, seq)
+            if self.on_settings is not None:
+                self.on_settings(PIN_SET)
 
     def _done(self, seq):
         """The PC has committed every record below seq: the journal may let them go."""

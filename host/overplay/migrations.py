@@ -160,4 +160,15 @@ CREATE TABLE club (
 )
 """
 
-MIGRATIONS = [V1, V2]
+# v3: the director's PIN per shoe (`overplay pin --shoe ID`), a salted hash only
+# (overplay_core.pin.make), pushed to the shoe by the next `overplay sync` (link PIN_SET).
+V3 = """
+CREATE TABLE pins (
+    shoe_id     INTEGER PRIMARY KEY,
+    pin         BLOB NOT NULL,
+    created_at  TEXT NOT NULL,
+    pushed_at   TEXT
+)
+"""
+
+MIGRATIONS = [V1, V2, V3]

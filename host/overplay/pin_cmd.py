@@ -1,11 +1,13 @@
-"""`overplay pin`: the director's PIN file for a shoe's scoring terminal (firmware/terminal.py).
+"""`overplay pin`: the director's PIN for a shoe's scoring terminal (firmware/terminal.py).
 
-    overplay pin --out pin.bin               # asks for the PIN twice, without echo
-    echo 4711 | overplay pin --stdin --out pin.bin
-    mpremote fs cp pin.bin :pin.bin          # then onto the shoe's flash, at enrolment
+    overplay pin --shoe 3 [--db club.sqlite]  # asks for the PIN twice, without echo; kept in
+                                              # the club DB, sent by the next `overplay sync`
+    echo 4711 | overplay pin --stdin --shoe 3
+    overplay pin --out pin.bin                # or a file, for `mpremote fs cp pin.bin :pin.bin`
 
-The file holds only a random salt and an iterated SHA-256 of the PIN (overplay_core.pin), never
-the digits. The shoe reads it at start; without one its director menu stays shut.
+Only a random salt and an iterated SHA-256 of the PIN (overplay_core.pin) are kept, never the
+digits. The sync sends it to the shoe (link PIN_SET, docs/wire.md), which stores it on flash
+(pin.bin) and hands it to its terminal at once; without one its director menu stays shut.
 """
 
 import getpass
@@ -15,15 +17,23 @@ import sys
 from overplay.cli import UserError
 from overplay_core import pin
 
-HELP = "make the director's PIN file (salted hash) for a shoe's scoring terminal"
+HELP = "set the director's PIN (salted hash) for a shoe's scoring terminal"
 
 
 def add_arguments(p):
-    p.add_argument("--out", default="pin.bin", help="file to write (default pin.bin)")
+    p.add_argument("--shoe", type=int, help="shoe id: keep the PIN in the club DB and send it "
+                   "at the shoe's next `overplay sync`")
+    p.add_argument("--db", help="club database (as for `overplay sync`)")
+    p.add_argument("--out", help="write the PIN file here instead (default pin.bin without "
+                   "--shoe)")
     p.add_argument("--stdin", action="store_true", help="read the PIN from stdin (scripts)")
 
 
 def run(args):
+    if args.shoe is not None and args.out:
+        raise UserError("--shoe and --out: choose one (the DB for the sync, or a file)")
+    if args.shoe is not None and args.shoe <= 0:
+        raise UserError("--shoe %d: a shoe id is 1 or more (see `overplay enroll`)" % args.shoe)
     if args.stdin:
         digits = sys.stdin.readline().strip()
     else:
@@ -34,8 +44,22 @@ def run(args):
         data = pin.make(digits, os.urandom(pin.SALT))
     except ValueError as e:
         raise UserError(str(e)) from None
-    with open(args.out, "wb") as f:
+    if args.shoe is not None:
+        from overplay.sync import open_store
+        st = open_store(args.db)
+        try:
+            st.set_pin(args.shoe, data)
+            known = st.shoe(args.shoe) is not None
+        finally:
+            st.close()
+        print("director's PIN for shoe %d kept in the club DB (salted hash only): sent at its "
+              "next `overplay sync`%s" % (args.shoe, "" if known else
+                                          " (shoe %d is not enrolled yet)" % args.shoe))
+        return 0
+    out = args.out or "pin.bin"
+    with open(out, "wb") as f:
         f.write(data)
     print("wrote %s (%d bytes, salted hash only): copy it to the shoe with "
-          "`mpremote fs cp %s :pin.bin`" % (args.out, len(data), args.out))
+          "`mpremote fs cp %s :pin.bin`, or use --shoe ID to send it at the next sync"
+          % (out, len(data), out))
     return 0

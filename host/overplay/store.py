@@ -4,6 +4,7 @@
     st.enroll(shoe_id, key)                       # a shoe the club knows
     st.slip_key()                                 # the club's tray-slip key (made once)
     st.session_of(setup_id)                       # the session id a set-up belongs to
+    st.set_pin(shoe_id, data); st.pending_pin(shoe_id)   # the director's PIN (salted hash)
     sync_id = st.begin_sync(shoe_id, from_seq)
     counts = st.commit_batch(sync_id, shoe_id, [(seq, raw), ...], next_seq)  # one transaction
     st.finish_sync(sync_id, "ok")
@@ -124,6 +125,23 @@ class Store:
             "substr(o.created_at, 1, 10)=substr(s.created_at, 1, 10) WHERE s.setup_id=?",
             (setup_id,)).fetchone()
         return row[0] or 0
+
+    def set_pin(self, shoe_id, data):
+        """The director's PIN for a shoe (overplay_core.pin.make bytes: salted hash only),
+        to push at its next sync; replaces an earlier one."""
+        self.db.execute("INSERT INTO pins (shoe_id, pin, created_at) VALUES (?,?,?) "
+                        "ON CONFLICT(shoe_id) DO UPDATE SET pin=excluded.pin, "
+                        "created_at=excluded.created_at, pushed_at=NULL",
+                        (shoe_id, bytes(data), now_utc()))
+
+    def pending_pin(self, shoe_id):
+        """The PIN bytes not yet pushed to this shoe, or None."""
+        row = self.db.execute("SELECT pin FROM pins WHERE shoe_id=? AND pushed_at IS NULL",
+                              (shoe_id,)).fetchone()
+        return bytes(row[0]) if row else None
+
+    def mark_pin_pushed(self, shoe_id):
+        self.db.execute("UPDATE pins SET pushed_at=? WHERE shoe_id=?", (now_utc(), shoe_id))
 
     def new_shoe_id(self):
         row = self.db.execute("SELECT MAX(shoe_id) FROM shoes").fetchone()

@@ -6,8 +6,8 @@
 
     summary = sync(ser, Store(path))       # the same from Python (tests, bench, demo)
 
-The conversation (docs/wire.md): HELLO/INFO, the pending session set-up if any, then
-PULL(next_seq the DB holds for this shoe). The shoe streams DATA frames; the PC ACKs
+The conversation (docs/wire.md): HELLO/INFO, the pending session set-up and director's PIN
+if any, then PULL(next_seq the DB holds for this shoe). The shoe streams DATA frames; the PC ACKs
 cumulatively, ignores duplicates, and re-PULLs from the first missing record when a frame is
 lost, damaged, or nothing comes for RETRY_S. Records are committed in batches (one transaction
 each, store.commit_batch); DONE tells the shoe it may reclaim what the DB now holds. A cut
@@ -31,6 +31,10 @@ SHOE_VID = 0x2E8A     # Raspberry Pi (RP2040 MicroPython USB CDC)
 RETRY_S = 0.4         # nothing useful for this long: ask again (PULL from the first missing)
 BATCH = 500           # records per transaction
 WINDOW = 64           # records the shoe may have in flight
+# The director's PIN message (docs/wire.md; firmware/link.py PIN_SET/PIN_ACK: wire.py, another
+# role's module, does not name them yet). Never renumber.
+PIN_SET = 13
+PIN_ACK = 18
 
 
 class SyncError(Exception):
@@ -195,6 +199,7 @@ class Summary:
         self.bytes_in = 0
         self.seconds = 0.0
         self.setup_pushed = None
+        self.pin_pushed = None  # True sent, False the shoe's firmware does not take it
         self.gap = None
         self.done_confirmed = True
 
@@ -207,6 +212,10 @@ class Summary:
             s += "; %d damaged frames resent" % self.bad_frames
         if self.setup_pushed is not None:
             s += "; session set-up %d sent" % self.setup_pushed
+        if self.pin_pushed:
+            s += "; director's PIN sent"
+        elif self.pin_pushed is False:
+            s += "; director's PIN not taken (update the shoe's firmware)"
         if self.gap:
             s += "; records %d..%d were no longer on the shoe" % self.gap
         if not self.done_confirmed:
@@ -263,6 +272,24 @@ def push_setup(hl, st, info):
     return s["setup_id"]
 
 
+def push_pin(hl, st, info):
+    """Send the director's PIN waiting for this shoe (`overplay pin --shoe`): True when the
+    shoe stored it, False when its firmware does not know the message, None when none waits."""
+    if st.shoe(info["shoe_id"]) is None:
+        return None
+    data = st.pending_pin(info["shoe_id"])
+    if data is None:
+        return None
+    try:
+        hl.request(PIN_SET, 1, data, PIN_ACK, tries=2)
+    except SyncError as e:
+        if "refused" in str(e):
+            raise
+        return False  # older firmware ignores the message: the PIN waits for the next sync
+    st.mark_pin_pushed(info["shoe_id"])
+    return True
+
+
 def sync(ser, st, window=WINDOW, timeout=5.0, progress=None, port="", batch_size=BATCH):
     """One whole sync over an open pyserial port into Store st; returns a Summary."""
     t0 = time.monotonic()
@@ -271,6 +298,7 @@ def sync(ser, st, window=WINDOW, timeout=5.0, progress=None, port="", batch_size
     shoe_id = info["shoe_id"]
     summary = Summary(shoe_id)
     summary.setup_pushed = push_setup(hl, st, info)
+    summary.pin_pushed = push_pin(hl, st, info)
     known = st.shoe(shoe_id) is not None
     start = st.next_seq(shoe_id)
     sync_id = st.begin_sync(shoe_id, start, port)

@@ -163,7 +163,7 @@ def test_migration_from_schema_1_keeps_the_club_and_adds_the_slip_key(tmp_path):
                " movement, created_at) VALUES (1, 0, 1, 24, 1, 2, 0, '2026-11-01T18:00:00Z')")
     db.close()
     st = store.Store(p)
-    assert st.version == len(migrations.MIGRATIONS) == 2
+    assert st.version == len(migrations.MIGRATIONS) >= 2
     assert st.shoe(4) == (4, b"\x09" * 32, "table 4", 12)
     assert st.pending_setup(4)["setup_id"] == 1
     k = st.slip_key()
