@@ -123,7 +123,10 @@ class App:
         if terminal or (terminal is None and board.buttons):
             import terminal as T
 
-            self.terminal = T.Terminal(self.shoe, board.display, board.path("pin", "pin.bin"))
+            # the director's PIN: as the club PC sent it over the link (Settings), else the
+            # terminal's own file (copied by hand on an older set-up)
+            self.terminal = T.Terminal(self.shoe, board.display, board.path("pin", "pin.bin"),
+                                       settings.pin if settings is not None else None)
         self.faults = [0, 0, 0, 0, 0]  # per task (TASK_*)
         if setup:
             self.session_record(setup)
@@ -165,6 +168,8 @@ class App:
             self.shoe.key, self.shoe.shoe_id = s.key, s.shoe_id
         if hasattr(self.tray, "take"):
             self.tray.take(s)  # the club slip key and the session id, without a restart
+        if self.terminal is not None and s.pin is not None:
+            self.terminal.pin = s.pin  # a new director's PIN (link.PIN_SET) counts at once
         from overplay_core import wire
 
         setup = self._setup()
@@ -201,7 +206,10 @@ class App:
         elif kind == CMD_CHECK:
             sh.start_check(a)
         elif kind == CMD_NEXT_HAND:
+            was = sh.state
             sh.next_hand()
+            if was != IDLE and sh.state == IDLE:  # the dealer's hand ended the check:
+                self._between_hands()  # the table may play the board (the terminal)
         elif kind == CMD_ENROL:
             if sh.start_enrol(a) == 0:
                 self.deck_id = a

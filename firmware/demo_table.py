@@ -1,40 +1,48 @@
-"""One table of the `make demo` session: a simulated shoe deals (or checks) its boards.
+"""One table of the `make demo` session: the real shoe app, driven as a table drives it.
 
     MICROPYPATH=shared:firmware:.frozen micropython firmware/demo_table.py --dir build/demo/shoe1 \\
-        --trays build/demo/trays.json --tricks 1:7,2:8,3:6 [--wrong-trump 3] [--seed 11]
+        --port /dev/pts/7 --trays build/demo/trays.json --tricks 1:7,2:8,3:6 \\
+        [--wrong-trump 3] [--twice 5] [--director 2468] [--seed 11]
 
-The shoe folder holds what `overplay enroll` and `overplay sync` left on the shoe's flash
-(link.Settings: key.bin with the shoe's record key and the club's tray-slip key, session.bin
-with the set-up and the session id) and its journal. The session set-up says which table
-this is and which boards it plays. Table 1 deals the originals: each board shuffled, passed
-card by card through the simulated MFRC522 (the real driver, app, shoe, tally, journal), and
-the signed trump slip written to the board's tray tag. The tray tags travel to the next
-tables in the --trays file (the tag memory, as hex). Every other table checks the overplay:
-the tray is held over the reader, the dealer turns the trump, each hand is passed in turn.
---wrong-trump B: on board B the dealer turns a card other than the slip's trump.
+The shoe is app.App on a simulated board: the real MFRC522 driver over the simulated chip, the
+real deck, tally, journal, tray, scoring terminal, and the sync link on the pty --port (the
+club PC's `overplay enroll`, `overplay session new` and `overplay sync` talk to it there).
+The folder --dir is its flash. What happens, in order:
+  1. switched on, not enrolled: it prints `@link` and waits for the club PC, which enrols it
+     and pushes the table's set-up (and the director's PIN) over the link; the app writes
+     the SESSION record itself (App.session_record) when the set-up arrives;
+  2. a deck is enrolled by dealing it sorted over the reader;
+  3. each board of the set-up: table 1 deals it card by card (the signed trump slip goes to
+     the board's tray tag; the tags travel to the next tables in the --trays file), any other
+     table checks the overplay (tray held over the reader, the trump turned, each hand
+     passed); then the players press the terminal's buttons: DEAL (play begun: EVENT 12),
+     DEAL (key in), NEXT/MODE to the N-S tricks, DEAL, DEAL (signed SCORE record);
+  4. --wrong-trump B: on board B the dealer turns a card other than the slip's trump; the
+     shoe flags it, the table plays on anyway; after play the director is called, the board
+     is checked again (now found after play began), and --director PIN: the director opens
+     the menu with NEXT+MODE, mistypes the PIN once (journaled), enters it, and awards the
+     table the average on board B from the menu;
+  5. it prints `@sync` and runs until the club PC has synced it, then stops.
 --twice B: on board B (original deal) the 10th card passes over the reader twice.
-
-The trick counts are what the players key in at the table after each board (--tricks
-BOARD:NS_TRICKS,...). This build has no scoring terminal yet, so this script writes them as
-signed SCORE records into the shoe's journal, as the terminal would. It also writes the
-SESSION record at the start (the app does not yet). Last line: a JSON summary.
+Lines for the demo's story start with two spaces; the last line is a JSON summary.
 """
 
-import gc
 import json
 import sys
 from binascii import hexlify, unhexlify
 
 import app as A
 import board as B
+import terminal as T
 from display import TextDisplay
 from drivers.sim_mfrc522 import ScriptedDealer, card_tag, tray_tag, uid7
-from link import Settings
-from overplay_core import games, handprint, records, session, trayslip
+from overplay_core import findings as F
+from overplay_core import games, handprint, records, trayslip
+from overplay_core.cards import card_name
 from shoe import AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, IDLE
 
-FW = (0, 1, 0)
 TRAY_DECK = 900  # the tray tags' UIDs: uid7(900, board)
+BITS = {"deal": 1, "next": 2, "mode": 4}  # as App.buttons() reads them
 
 
 class Lcg:
@@ -50,87 +58,81 @@ class Lcg:
             items[i], items[j] = items[j], items[i]
 
 
-class Stats:
+class Button:
+    """A push button with a pull-up: value() 0 while pressed."""
+
     def __init__(self):
-        self.deals = 0
-        self.errors = []
+        self.v = 1
+
+    def value(self):
+        return self.v
 
 
-async def _until(cond, stats, limit=200000):
+def say(table, text):
+    print("  table %d: %s" % (table, text))
+
+
+async def _until(a, cond, limit=400000):
     """Let the app's tasks run until cond() holds (a stuck shoe ends the demo with a reason)."""
     n = 0
     while not cond():
+        if not a.running:
+            raise RuntimeError("the app stopped: %r" % (a.error,))
         await A._sleep_ms(0)
         n += 1
         if n > limit:
-            raise RuntimeError("demo_table: the shoe is stuck in state %d" % stats.state())
+            raise RuntimeError("the shoe is stuck in state %d" % a.shoe.state)
 
 
-def make_tags(pack, deck_id=1):
-    """An NTAG213 on each card of the pack (the simulated world)."""
-    tags = {}
-    for c in pack:
-        tags[c] = card_tag(uid7(deck_id, c))
-    return tags, None
+async def press(a, *names):
+    """Press the buttons (together) and let go, each time once the app has seen it."""
+    bits = 0
+    for n in names:
+        a.board.buttons[n].v = 0
+        bits |= BITS[n]
+    await _until(a, lambda: a._pressed & bits == bits)
+    for n in names:
+        a.board.buttons[n].v = 1
+    await _until(a, lambda: a._pressed & bits == 0)
 
 
-def _append(a, buf, n):
-    j = a.journal
-    n = records.sign(buf, n, a.shoe.key, a.shoe.shoe_id)
-    if j.append(buf, n) != 0:
-        j.commit()
-        j.append(buf, n)
-    j.commit()
+async def _pass(a, tags):
+    """Cards over the reader one by one, until the shoe has them all."""
+    d = ScriptedDealer(a.board.sim, tags, dwell=2, gap=1)
+    await _until(a, lambda: d.done and len(a.uids) == 0)
+    a.board.sim.script = None
 
 
-def write_session(a, setup):
-    j = a.journal
-    buf = bytearray(records.MAX_RECORD)
-    n = records.encode_session(buf, j.next_seq, j.boot, 0, a.shoe.shoe_id, FW,
-                               setup["setup_id"], setup["game"], setup["variant"],
-                               setup["table"], setup["tables"], setup["first"], setup["last"],
-                               setup["movement"])
-    _append(a, buf, n)
+def _card(c):
+    return card_name(c) if c >= 0 else "none"
 
 
-def write_score(a, board_no, tricks_ns):
-    """What the scoring terminal records when the players key in N-S's tricks (DW-18)."""
-    j = a.journal
-    buf = bytearray(records.MAX_RECORD)
-    ew = 13 - tricks_ns
-    n = records.encode_score(buf, j.next_seq, j.boot, 0, board_no, a.table, a.game,
-                             tricks_ns, ew, tricks_ns, ew)
-    _append(a, buf, n)
-
-
-async def deal_original(a, board_no, rng, stats, tags, trays, log, twice=False):
+async def deal_original(a, board_no, rng, tags, trays, twice):
     sim = a.board.sim
     sh = a.shoe
     p = a.profile
     order = list(p.pack)
     rng.shuffle(order)
     a.command(A.CMD_DEAL, board_no)
-    await _until(lambda: sh.state == DEALING, stats)
+    await _until(a, lambda: sh.state == DEALING)
     passes = [tags[c] for c in order[:p.deal_cards]]
     if twice:  # the 10th card slides back over the reader: recorded, counted once
         passes.insert(10, passes[9])
-    d = ScriptedDealer(sim, passes, dwell=2, gap=1)
-    await _until(lambda: d.done and len(a.uids) == 0, stats)
-    sim.script = None
+    await _pass(a, passes)
     a.command(A.CMD_END)
-    await _until(lambda: sh.state == AWAIT_TRAY, stats)
+    await _until(a, lambda: sh.state == AWAIT_TRAY)
     tray = tray_tag(uid7(TRAY_DECK, board_no))
     sim.enter(tray)
-    await _until(lambda: sh.state == IDLE, stats)
+    await _until(a, lambda: sh.state == IDLE)
     sim.leave(tray)
     trays[str(board_no)] = hexlify(tray.mem).decode()
-    log.append("board %d dealt by %s, %d cards%s, slip written%s" % (
+    say(a.table, "board %d dealt by %s, %d cards%s, slip written to the tray%s" % (
         board_no, games.SEAT_NAMES[sh.dealer], sh.tally.n,
         " (one card read twice: recorded, counted once)" if twice else "",
         "" if not sh.findings else ", findings %r" % (sh.findings,)))
 
 
-async def check_overplay(a, board_no, stats, tags, trays, wrong, log):
+async def check_overplay(a, board_no, tags, trays, wrong, again=False):
     sim = a.board.sim
     sh = a.shoe
     p = a.profile
@@ -144,9 +146,9 @@ async def check_overplay(a, board_no, stats, tags, trays, wrong, log):
     trump = -1 if s[7] == trayslip.NO_TRUMP else s[7]
     seats = handprint.unpack(s[trayslip.HEADER:trayslip.HEADER + s[8]], p.pack)
     a.command(A.CMD_CHECK, board_no)
-    await _until(lambda: sh.state == CHECK_SLIP, stats)
+    await _until(a, lambda: sh.state == CHECK_SLIP)
     sim.enter(tray)
-    await _until(lambda: sh.state in (CHECK_TRUMP, CHECK_HANDS, IDLE), stats)
+    await _until(a, lambda: sh.state in (CHECK_TRUMP, CHECK_HANDS, IDLE))
     sim.leave(tray)
     turned = trump
     if sh.state == CHECK_TRUMP:
@@ -155,48 +157,146 @@ async def check_overplay(a, board_no, stats, tags, trays, wrong, log):
                 if seats[c] == dealer and c != trump:
                     turned = c
                     break
-        d = ScriptedDealer(sim, [tags[turned]], dwell=2, gap=1)
-        await _until(lambda: d.done and len(a.uids) == 0 and sh.state == CHECK_HANDS, stats)
-        sim.script = None
+        await _pass(a, [tags[turned]])
+        await _until(a, lambda: sh.state == CHECK_HANDS)
     seat = p.eldest(dealer)
     for k in range(p.seats):
         if sh.state != CHECK_HANDS:
             break
-        hand = [tags[c] for c in p.pack if seats[c] == seat]
-        d = ScriptedDealer(sim, hand, dwell=2, gap=1)
-        await _until(lambda: d.done and len(a.uids) == 0, stats)
-        sim.script = None
+        await _pass(a, [tags[c] for c in p.pack if seats[c] == seat])
         a.command(A.CMD_NEXT_HAND)
-        await _until(lambda: sh.state != CHECK_HANDS or sh.hand != seat, stats)
+        await _until(a, lambda: sh.state != CHECK_HANDS or sh.hand != seat)
         seat = (seat + 1) % p.seats
-    await _until(lambda: sh.state == IDLE, stats)
-    from overplay_core import findings as F
+    await _until(a, lambda: sh.state == IDLE)
     what = ", ".join([F.name(c) for c in sh.findings]) or "matches the slip"
-    log.append("board %d overplay checked: trump turned %s (slip %s): %s" % (
-        board_no, _card(turned), _card(trump), what))
+    if again:
+        say(a.table, "board %d: after play the director has the board checked again: trump "
+            "turned %s (slip %s): %s, now found after play began" % (
+                board_no, _card(turned), _card(trump), what))
+        return
+    say(a.table, "board %d overplay checked: trump turned %s (slip %s): %s%s" % (
+        board_no, _card(turned), _card(trump), what, "; the shoe rules %s (turn the "
+        "slip's trump)" % ", ".join(sh.rulings) if sh.rulings else ""))
 
 
-def _card(c):
-    from overplay_core.cards import card_name
-    return card_name(c) if c >= 0 else "none"
+async def play(a, board_no, tricks, anyway=False):
+    """The players at the terminal: play begins, then the N-S tricks are keyed in."""
+    t = a.terminal
+    await _until(a, lambda: t.state == T.T_READY and t.board == board_no)
+    await press(a, "deal")  # READY -> play begun (EVENT 12)
+    if t.state != T.T_PLAYING:
+        raise RuntimeError("board %d: play did not begin (%s)" % (board_no, t.message))
+    await press(a, "deal")  # PLAYING -> key in the score, N-S tricks (7 to start with)
+    v = t.vals[0]
+    while v != tricks:
+        await press(a, "next" if tricks > v else "mode")
+        v = t.vals[0]
+    await press(a, "deal")  # the field done: the confirm screen
+    scored = t.scored
+    await press(a, "deal")  # recorded: signed SCORE
+    if t.scored != scored + 1:
+        raise RuntimeError("board %d: no score recorded (%s)" % (board_no, t.message))
+    say(a.table, "board %d: play begun%s (DEAL on the terminal: EVENT play_begun); N-S %d, "
+        "E-W %d keyed in with the buttons: SCORE recorded" % (
+            board_no, " anyway, with the wrong trump" if anyway else "", tricks, 13 - tricks))
 
 
-async def table_script(a, setup, opts, stats, log):
-    sim = a.board.sim
-    sh = a.shoe
+async def enter_pin(a, digits):
+    """The PIN screen: NEXT counts the digit up, MODE moves to the next digit, DEAL enters."""
+    t = a.terminal
+    for i in range(len(digits)):
+        for _ in range(int(digits[i])):
+            await press(a, "next")
+        if i + 1 < len(digits):
+            await press(a, "mode")
+        else:
+            await press(a, "deal")
+    return t.message
+
+
+async def director(a, board_no, digits):
+    """The director at the table: NEXT+MODE, the PIN (wrong once), average the board."""
+    t = a.terminal
+    await press(a, "next", "mode")
+    if t.state != T.T_PIN:
+        raise RuntimeError("the director's PIN screen did not open (%s)" % t.message)
+    wrong = digits[:-1] + "%d" % ((int(digits[-1]) + 1) % 10)
+    msg = await enter_pin(a, wrong)
+    say(a.table, "the director opens the menu (NEXT+MODE), mistypes the PIN: \"%s\" "
+        "(journaled)" % msg)
+    await press(a, "next", "mode")
+    await enter_pin(a, digits)
+    if t.state != T.T_MENU:
+        raise RuntimeError("the right PIN did not open the menu (%s)" % t.message)
+    say(a.table, "the PIN sent by the club PC opens the director's menu")
+    while T.MENU[t.item] != "average board":
+        await press(a, "next")
+    await press(a, "deal")  # which board: the board just played
+    while t.number != board_no:
+        await press(a, "next" if t.number < board_no else "mode")
+    await press(a, "deal")
+    say(a.table, "menu: average board %d -> \"%s\" (EVENT director_action)" % (board_no,
+                                                                             t.message))
+    await press(a, "mode")  # leave the menu (the PIN is needed again)
+
+
+def _watch_session(a):
+    """What the app journals as SESSION records, for the story (App.session_record wrapped:
+    the record itself may be synced and reclaimed before the story is told)."""
+    seen = []
+    write = a.session_record
+
+    def session_record(setup):
+        seq = a.journal.next_seq
+        write(setup)
+        seen.append((seq, setup))
+
+    a.session_record = session_record
+    return seen
+
+
+def _session_line(seen, session_id):
+    if not seen:
+        raise RuntimeError("the app wrote no SESSION record for the set-up")
+    seq, d = seen[-1]
+    return ("set-up %d (session %d) came over the link; the app wrote the SESSION record "
+            "(seq %d: table %d of %d, boards %d-%d)" % (d["setup_id"], session_id, seq,
+                                                       d["table"], d["tables"], d["first"],
+                                                       d["last"]))
+
+
+async def table_script(a, opts, summary):
+    try:
+        await _script(a, opts, summary)
+    except Exception as e:  # noqa: BLE001 - the demo ends, and says why
+        summary["errors"].append("%s: %s" % (e.__class__.__name__, e))
+        print("demo_table: %s: %s" % (e.__class__.__name__, e))
+    a.stop()
+
+
+async def _script(a, opts, summary):
+    st = a.settings
+    lk = a.link
+    seen = _watch_session(a)
+    print("@link")  # the club PC may enrol the shoe and push the set-up now
+    await _until(a, lambda: st.setup is not None and st.key is not None and not lk.active,
+                 limit=50000000)
+    table = a.table
+    say(table, "enrolled as shoe %d; %s" % (st.shoe_id, _session_line(seen, st.session_id)))
+    if st.pin is not None:
+        say(table, "the director's PIN came over the link too (salted hash, pin.bin)")
     p = a.profile
-    tags, _tray = make_tags(p.pack)
-    write_session(a, setup)
-    # Enrol the table's deck: deal it sorted over the reader once (ENROL_DECK mode).
-    a.command(A.CMD_ENROL, 1)
-    await _until(lambda: sh.state != IDLE, stats)
-    d = ScriptedDealer(sim, [tags[c] for c in p.pack], dwell=2, gap=1)
-    await _until(lambda: d.done and len(a.uids) == 0 and sh.state == IDLE, stats)
-    sim.script = None
-    log.append("deck 1 enrolled (%d cards)" % len(p.pack))
-    trays = {}
+    tags = {}
+    for c in p.pack:
+        tags[c] = card_tag(uid7(1, c))
+    a.command(A.CMD_ENROL, 1)  # the table's deck: dealt sorted over the reader once
+    await _until(a, lambda: a.shoe.state != IDLE)
+    await _pass(a, [tags[c] for c in p.pack])
+    await _until(a, lambda: a.shoe.state == IDLE)
+    say(table, "deck 1 enrolled (%d cards dealt sorted over the reader)" % len(p.pack))
     path = opts["--trays"]
-    if setup["table"] != 1:
+    trays = {}
+    if table != 1:
         with open(path) as f:
             trays = json.load(f)
     rng = Lcg(int(opts.get("--seed", "11")))
@@ -205,22 +305,29 @@ async def table_script(a, setup, opts, stats, log):
     tricks = {}
     for item in opts.get("--tricks", "").split(","):
         if item:
-            b, t = item.split(":")
-            tricks[int(b)] = int(t)
+            b, n = item.split(":")
+            tricks[int(b)] = int(n)
+    from overplay_core import session
+
+    setup = session.decode(st.setup)
     for board_no in range(setup["first"], setup["last"] + 1):
-        if setup["table"] == 1:
-            await deal_original(a, board_no, rng, stats, tags, trays, log, board_no == twice)
+        if table == 1:
+            await deal_original(a, board_no, rng, tags, trays, board_no == twice)
         else:
-            await check_overplay(a, board_no, stats, tags, trays, board_no == wrong, log)
-        if board_no in tricks:
-            write_score(a, board_no, tricks[board_no])
-            log.append("board %d played: N-S %d tricks, E-W %d (keyed in, SCORE recorded)" % (
-                board_no, tricks[board_no], 13 - tricks[board_no]))
-        stats.deals += 1
-    if setup["table"] == 1:
+            await check_overplay(a, board_no, tags, trays, board_no == wrong)
+        await play(a, board_no, tricks.get(board_no, 7), board_no == wrong)
+        if board_no == wrong:
+            await check_overplay(a, board_no, tags, trays, True, again=True)
+            if "--director" in opts:
+                await director(a, board_no, opts["--director"])
+        summary["boards"] += 1
+    if table == 1:
         with open(path, "w") as f:
             json.dump(trays, f)
-    a.stop()
+    a.journal.commit()
+    synced = lk.syncs
+    print("@sync")  # the club PC may sync the shoe now
+    await _until(a, lambda: lk.syncs > synced and not lk.active, limit=50000000)
 
 
 def _args(argv):
@@ -229,39 +336,31 @@ def _args(argv):
     while i + 1 < len(argv):
         opts[argv[i]] = argv[i + 1]
         i += 2
-    if i < len(argv) or "--dir" not in opts or "--trays" not in opts:
-        raise SystemExit("demo_table: use --dir SHOE_FOLDER --trays FILE [--tricks B:T,...] "
-                         "[--wrong-trump B] [--twice B] [--seed S]")
+    if i < len(argv) or "--dir" not in opts or "--trays" not in opts or "--port" not in opts:
+        raise SystemExit("demo_table: use --dir SHOE_FOLDER --port PTY --trays FILE "
+                         "[--tricks B:T,...] [--wrong-trump B] [--twice B] [--director PIN] "
+                         "[--seed S]")
     return opts
 
 
 def main(argv):
+    import asyncio
+
     opts = _args(argv)
     folder = opts["--dir"]
-    st = Settings(folder)
-    if st.key is None or st.setup is None:
-        print("demo_table: shoe in %s is not enrolled or has no session set-up: run "
-              "`overplay enroll` and `overplay sync` first" % folder)
-        return 2
-    setup = session.decode(st.setup)
-    # The app's tray signs and checks slips with the club's slip key and this session's id,
-    # both from the shoe's flash (what `overplay enroll` and `overplay sync` wrote there).
-    b = B.simulated(shoe_id=st.shoe_id, key=st.key, display=TextDisplay(), root=folder,
-                    slip_key=st.slip_key, session_id=st.session_id)
-    a = A.App(b, game=setup["game"], variant=setup["variant"], table=setup["table"],
-              first_board=setup["first"], poll_ms=0, display_ms=50)
-    stats = Stats()
-    stats.state = lambda: a.shoe.state
-    log = []
-    import asyncio
-    asyncio.run(a.main(extra=(table_script(a, setup, opts, stats, log),)))
+    # Switched on for the first time: no key yet (the club PC enrols it over the link).
+    b = B.simulated(shoe_id=0, key=None, display=TextDisplay(), root=folder)
+    b.buttons = {"deal": Button(), "next": Button(), "mode": Button()}
+    f = open(opts["--port"], "r+b")
+    b.stream_in = b.stream_out = f  # the USB serial line to the club PC
+    a = A.App(b, poll_ms=0, display_ms=50)
+    summary = {"boards": 0, "errors": []}
+    asyncio.run(a.main(extra=(table_script(a, opts, summary),)))
     a.journal.commit()
-    for line in log:
-        print("  table %d: %s" % (setup["table"], line))
-    gc.collect()
-    print(json.dumps({"table": setup["table"], "shoe_id": st.shoe_id, "boards": stats.deals,
-                      "records": a.journal.committed_seq, "errors": stats.errors}))
-    return 1 if stats.errors else 0
+    summary.update({"table": a.table, "shoe_id": a.shoe.shoe_id,
+                    "records": a.journal.committed_seq})
+    print(json.dumps(summary))
+    return 1 if summary["errors"] else 0
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ says so and syncs that shoe into the club database instead, then prints its resu
 import argparse
 import contextlib
 import io
+import json
 import os
 import shutil
 import subprocess
@@ -37,6 +38,7 @@ WRONG_TRUMP = (3, 3)  # (table, board): the dealer turns a card other than the s
 # N-S tricks keyed in at tables 1, 2 and 3 for each board (E-W took the rest of the 13).
 TRICKS = {1: (7, 6, 8), 2: (8, 9, 7), 3: (6, 7, 6), 4: (5, 6, 4), 5: (9, 7, 8), 6: (4, 6, 5)}
 TWICE = (1, 5)  # (table, board): a card passes over the reader twice (an EVENT, counted once)
+DIRECTOR_PIN = "2468"  # `overplay pin --shoe 3`: sent to table 3's shoe by its sync
 
 
 def say(text=""):
@@ -48,19 +50,25 @@ def step(n, text):
     say("[%d] %s" % (n, text))
 
 
-def _cli(argv):
+def _cli(argv, stdin=None):
     """Run an `overplay` subcommand in this process; returns (status, its output lines)."""
     from overplay import cli
     out = io.StringIO()
     err = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = cli.main(argv)
+    old = sys.stdin
+    if stdin is not None:
+        sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = cli.main(argv)
+    finally:
+        sys.stdin = old
     lines = [x for x in (out.getvalue() + err.getvalue()).splitlines() if x.strip()]
     return status, lines
 
 
-def _run(argv, what):
-    status, lines = _cli(argv)
+def _run(argv, what, stdin=None):
+    status, lines = _cli(argv, stdin)
     for x in lines:
         say("    $ overplay %s: %s" % (argv[0], x) if x is lines[0] else "      " + x)
     if status != 0:
@@ -84,56 +92,85 @@ def _mpy_env():
         [os.path.join(ROOT, "shared"), os.path.join(ROOT, "firmware"), ".frozen"]))
 
 
-class Shoe:
-    """A simulated shoe's flash (a folder) and, while served, devsim on a pty pair."""
+class Table:
+    """A table's simulated shoe: the real firmware app (firmware/demo_table.py) under
+    MicroPython, its sync link on a pty pair, its flash a folder."""
 
     def __init__(self, out, table):
         self.table = table
         self.folder = os.path.join(out, "shoe%d" % table)
         os.makedirs(os.path.join(self.folder, "journal"), exist_ok=True)
         self.proc = self.relay = None
+        self.last = ""
 
-    def serve(self):
-        """Start the desk shoe (firmware/devsim.py) on a pty; returns the PC's end of it."""
+    def switch_on(self, trays):
+        """Start the shoe app; returns the PC's end of its serial line once it listens."""
         from overplay.sync_bench import Relay, micropython_bin
         self.relay = Relay()
-        log = open(os.path.join(self.folder, "devsim.log"), "ab")
-        self.proc = subprocess.Popen(
-            [micropython_bin(), "-X", "heapsize=256k", os.path.join(ROOT, "firmware", "devsim.py"),
-             "--dir", self.folder, "--port", self.relay.device_path, "--idle", "20"],
-            env=_mpy_env(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log)
-        log.close()
-        time.sleep(0.3)  # imports and the journal open before the PC says HELLO
+        tricks = ",".join("%d:%d" % (b, TRICKS[b][self.table - 1]) for b in sorted(TRICKS))
+        cmd = [micropython_bin(), "-X", "heapsize=512k",
+               os.path.join(ROOT, "firmware", "demo_table.py"), "--dir", self.folder,
+               "--port", self.relay.device_path, "--trays", trays, "--tricks", tricks,
+               "--seed", "11"]
+        if self.table == TWICE[0]:
+            cmd += ["--twice", str(TWICE[1])]
+        if self.table == WRONG_TRUMP[0]:
+            cmd += ["--wrong-trump", str(WRONG_TRUMP[1]), "--director", DIRECTOR_PIN]
+        self.err = open(os.path.join(self.folder, "shoe.log"), "w+")
+        self.proc = subprocess.Popen(cmd, env=_mpy_env(), stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.PIPE, stderr=self.err, text=True)
+        self.until("@link")
         return self.relay.host_path
+
+    def until(self, marker):
+        """Print the shoe's story lines until it prints `marker` (or its JSON last line)."""
+        for line in self.proc.stdout:
+            line = line.rstrip()
+            if line == marker:
+                return
+            if line.startswith("{"):
+                self.last = line
+                continue
+            say(line)
+        self.err.seek(0)
+        why = (self.err.read().strip().splitlines() or ["no output"])[-1]
+        raise SystemExit("demo: table %d's shoe stopped before %s: %s" % (
+            self.table, marker, why))
+
+    def finish(self):
+        """Let the shoe stop by itself (after its sync), then close the line."""
+        try:
+            for line in self.proc.stdout:
+                line = line.rstrip()
+                if line.startswith("{"):
+                    self.last = line
+                elif line:
+                    say(line)
+            status = self.proc.wait(20)
+        finally:
+            self.stop()
+        summary = json.loads(self.last or "{}")
+        if status != 0 or summary.get("errors"):
+            raise SystemExit("demo: table %d's shoe failed: %s" % (
+                self.table, summary.get("errors") or status))
+        return summary
 
     def stop(self):
         if self.proc is not None:
-            self.proc.kill()
-            self.proc.wait(5)
+            if self.proc.poll() is None:
+                self.proc.kill()
+                self.proc.wait(5)
+            self.proc.stdout.close()
             self.proc = None
+            self.err.close()
         if self.relay is not None:
             self.relay.close()
             self.relay = None
 
-    def play(self, trays):
-        """Run this table's boards on the simulated shoe (firmware/demo_table.py)."""
-        from overplay.sync_bench import micropython_bin
-        tricks = ",".join("%d:%d" % (b, TRICKS[b][self.table - 1]) for b in sorted(TRICKS))
-        cmd = [micropython_bin(), "-X", "heapsize=256k",
-               os.path.join(ROOT, "firmware", "demo_table.py"), "--dir", self.folder,
-               "--trays", trays, "--tricks", tricks, "--seed", "11"]
-        if self.table == TWICE[0]:
-            cmd += ["--twice", str(TWICE[1])]
-        if self.table == WRONG_TRUMP[0]:
-            cmd += ["--wrong-trump", str(WRONG_TRUMP[1])]
-        p = subprocess.run(cmd, env=_mpy_env(), capture_output=True, text=True, timeout=60)
-        lines = p.stdout.strip().splitlines()
-        for x in lines[:-1]:
-            say("  " + x.strip())
-        if p.returncode != 0:
-            raise SystemExit("demo: table %d's shoe failed: %s" % (
-                self.table, (p.stdout + p.stderr).strip().splitlines()[-1:]))
-        return lines[-1] if lines else ""
+
+STORY = {1: "deals the original boards (each trump slip onto its tray)",
+         2: "checks each overplay against the tray slips",
+         3: "checks the overplays; on board %d the dealer turns the wrong trump" % WRONG_TRUMP[1]}
 
 
 def simulated(out):
@@ -142,39 +179,31 @@ def simulated(out):
     trays = os.path.join(out, "trays.json")
     say("No shoe plugged in (no serial port with USB VID 0x2E8A): three simulated shoes play "
         "boards %d-%d of duplicate whist at %d tables." % (BOARDS[0], BOARDS[1], TABLES))
-    say("Each shoe is the real firmware under MicroPython on a simulated MFRC522 reader.")
+    say("Each shoe is the real firmware app under MicroPython on a simulated MFRC522 reader, "
+        "its buttons pressed by the table, its USB serial line a pty to the club PC.")
     say("Everything goes to %s (made afresh)." % out)
-    shoes = [Shoe(out, t) for t in range(1, TABLES + 1)]
-
-    step(1, "Enrol each shoe and push its table's session set-up (over a pty)")
-    say("  (each shoe gets its own record key and the club's one tray-slip key; the set-up "
-        "carries the session id the slips are signed with)")
-    for s in shoes:
-        port = s.serve()
+    for t in range(1, TABLES + 1):
+        step(t, "Table %d: the shoe is switched on, enrolled and set up from the club PC; "
+             "it %s" % (t, STORY[t]))
+        shoe = Table(out, t)
         try:
-            _run(["enroll", "--port", port, "--db", db, "--shoe-id", str(s.table),
-                  "--name", "table %d" % s.table], "enrol")
+            port = shoe.switch_on(trays)
+            _run(["enroll", "--port", port, "--db", db, "--shoe-id", str(t),
+                  "--name", "table %d" % t], "enrol")
             _run(["session", "new", "--game", "duplicate_whist", "--boards",
-                  "%d-%d" % BOARDS, "--table", str(s.table), "--tables", str(TABLES),
-                  "--shoe", str(s.table), "--db", db], "set-up")
+                  "%d-%d" % BOARDS, "--table", str(t), "--tables", str(TABLES),
+                  "--shoe", str(t), "--db", db], "set-up")
+            if t == WRONG_TRUMP[0]:
+                _run(["pin", "--shoe", str(t), "--stdin", "--db", db], "director's PIN",
+                     stdin=DIRECTOR_PIN + "\n")
             _run(["sync", "--port", port, "--db", db, "--quiet"], "push the set-up")
-        finally:
-            s.stop()
-
-    step(2, "Table 1 deals the original deals; tables 2 and 3 check the overplays")
-    say("  (the tricks each table keys in after a board are recorded as SCORE records)")
-    for s in shoes:
-        s.play(trays)
-
-    step(3, "Sync each shoe into the club database %s" % db)
-    for s in shoes:
-        port = s.serve()
-        try:
+            shoe.until("@sync")
             _run(["sync", "--port", port, "--db", db, "--quiet"], "sync")
+            shoe.finish()
         finally:
-            s.stop()
+            shoe.stop()
 
-    step(4, "The director's results (overplay results --db %s)" % db)
+    step(TABLES + 1, "The director's results (overplay results --db %s)" % db)
     _results(db, out)
     say()
     say("Demo finished in %.1f s." % (time.monotonic() - t0))

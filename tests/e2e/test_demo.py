@@ -1,5 +1,7 @@
-"""`make demo` end to end: simulated shoes under MicroPython deal, check, sync over ptys into a
-fresh club database; the results and the files come out, and a second run works too."""
+"""`make demo` end to end: each table's shoe is the firmware app under MicroPython, enrolled,
+set up and synced over a pty; it writes its SESSION record itself, the table's buttons record
+play begun and the SCORE records, the director's PIN comes over the link; the results and the
+files come out, and a second run works too."""
 
 import csv
 import os
@@ -35,11 +37,16 @@ def test_demo_end_to_end_twice(tmp_path):
         assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
         assert seconds < 45
     text = p.stdout
-    for step in ("[1] Enrol", "[2] Table 1 deals", "[3] Sync", "[4] The director's results"):
+    for step in ("[1] Table 1", "[2] Table 2", "[3] Table 3", "[4] The director's results"):
         assert step in text
     assert text.count("enrolled on") == 3 and text.count("session set-up") >= 3
+    assert text.count("the app wrote the SESSION record") == 3
+    assert text.count("SCORE recorded") == 18 and text.count("EVENT play_begun") == 18
     assert "table 3: board 3 overplay checked: trump turned 3C (slip 4C): " \
         "trump_differs_from_slip" in text
+    assert "play begun anyway, with the wrong trump" in text
+    assert "director's PIN sent" in text and '"wrong PIN (1/3)"' in text
+    assert "opens the director's menu" in text
     assert "DW-IV-9a" in text and "AVERAGE SCORE AWARDED" in text
     for name in ("report.html", "boards.pbn", "results.csv", "results.json"):
         assert (out / name).stat().st_size > 200
@@ -49,14 +56,31 @@ def test_demo_end_to_end_twice(tmp_path):
     q = lambda sql: db.execute(sql).fetchall()  # noqa: E731
     assert q("SELECT shoe_id FROM shoes ORDER BY shoe_id") == [(1,), (2,), (3,)]
     assert q("SELECT COUNT(*) FROM quarantine") == [(0,)]
-    # six boards: table 1 dealt each original, tables 2 and 3 checked each overplay
+    # the SESSION record each app wrote when its set-up arrived over the link: its first record
+    assert q("SELECT shoe_id, seq, setup_id, table_no, tables FROM shoe_sessions "
+             "ORDER BY shoe_id") == [(1, 1, 1, 1, 3), (2, 1, 2, 2, 3), (3, 1, 3, 3, 3)]
+    # six boards: table 1 dealt each original, tables 2 and 3 checked each overplay (table 3
+    # checked board 3 again after play)
     assert q("SELECT table_no, mode, COUNT(*) FROM deals GROUP BY table_no, mode") == \
-        [(1, 0, 6), (2, 1, 6), (3, 1, 6)]
-    assert q("SELECT COUNT(*) FROM checks") == [(12,)]
-    assert q("SELECT COUNT(*) FROM results") == [(18,)]
-    assert q("SELECT board, table_no, findings FROM checks WHERE findings != ''") == \
-        [(3, 3, "-11")]
+        [(1, 0, 6), (2, 1, 6), (3, 1, 7)]
+    assert q("SELECT COUNT(*) FROM checks") == [(13,)]
+    assert q("SELECT board, table_no, findings FROM checks WHERE findings != '' "
+             "ORDER BY seq") == [(3, 3, "-11"), (3, 3, "-11")]
+    # the scores come from the terminal's buttons: one SCORE and one play begun per board
+    assert q("SELECT table_no, COUNT(*) FROM results GROUP BY table_no") == \
+        [(1, 6), (2, 6), (3, 6)]
+    assert q("SELECT shoe_id, COUNT(*) FROM events WHERE code = 12 GROUP BY shoe_id") == \
+        [(1, 6), (2, 6), (3, 6)]
+    # table 3, board 3: play began (seq) before the second check that found the wrong trump
+    begun = q("SELECT seq FROM events WHERE shoe_id = 3 AND code = 12 AND board = 3")[0][0]
+    checks = [s for s, in q("SELECT seq FROM checks WHERE shoe_id = 3 AND board = 3 "
+                            "ORDER BY seq")]
+    assert checks[0] < begun < checks[1]
     assert q("SELECT ruling FROM rulings") == [("DW-IV-9a",)]
+    # the director: a wrong PIN (b 1), the right one (b 0), average board 3, leave
+    assert q("SELECT board, a, b FROM events WHERE shoe_id = 3 AND code = 6 ORDER BY seq") \
+        == [(0, 1, 1), (0, 1, 0), (3, 2, 0), (0, 6, 0)]
+    assert q("SELECT pushed_at IS NOT NULL FROM pins WHERE shoe_id = 3") == [(1,)]
     assert q("SELECT code FROM events WHERE code = 4") == [(4,)]  # the card read twice
     # every record the syncs brought was stored once (none refused, none twice)
     assert q("SELECT COUNT(*) FROM records") == q("SELECT SUM(new) FROM sync_log")
