@@ -37,7 +37,7 @@ import terminal as T
 from display import TextDisplay
 from drivers.sim_mfrc522 import ScriptedDealer, card_tag, tray_tag, uid7
 from overplay_core import findings as F
-from overplay_core import games, handprint, records, trayslip
+from overplay_core import games, handprint, trayslip
 from overplay_core.cards import card_name
 from shoe import AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, IDLE
 

@@ -27,6 +27,7 @@ from overplay_core import findings as F
 from overplay_core import games, handprint, records
 
 from overplay import results_rulings as rr
+from overplay.store import event_name
 
 SEATS = games.SEAT_NAMES
 
@@ -226,9 +227,9 @@ def load(st, session_id=None):
         b["tables"] = [b["tables"][t] for t in sorted(b["tables"])]
         out_boards.append(b)
     irregular = [{"shoe_id": shoe, "seq": seq, "table": _table_of(shoes, shoe),
-                  "board": b, "event": name, "card": _card(a) if code in _CARD_EVENTS else None,
-                  "text": _event_text(code, name, a)}
-                 for shoe, seq, code, name, b, a, _b in events
+                  "board": b, "event": event_name(code, name), "card": _card(a) if code in _CARD_EVENTS else None,
+                  "text": _event_text(code, name, a, b2)}
+                 for shoe, seq, code, name, b, a, b2 in events
                  if code not in (records.EV_DECK_ENROLLED, records.EV_POWER_ON, EV_PLAY_BEGUN)]
     result = {"session": sess["id"], "game": game, "game_name": games.GAME_NAMES[game],
               "variant": sess["variant"] or 0, "tables": tables, "first": sess["first"],
@@ -241,7 +242,7 @@ def load(st, session_id=None):
 
 
 # Written by the shoe's scoring terminal (firmware/terminal.py; not in records.py yet).
-EV_PLAY_BEGUN = getattr(records, "EV_PLAY_BEGUN", 12)
+EV_PLAY_BEGUN = getattr(records, "EV_PLAY_BEGUN", 12)  # named in store.HOST_EVENT_NAMES
 ACT_AVERAGE = 2  # terminal.ACT_AVERAGE: EV_DIRECTOR a, with b = 0 (PIN accepted)
 ACT_VOID = 3
 ACT_CORRECT = 4
@@ -280,10 +281,31 @@ def _table_events(events, shoes, boards):
 _CARD_EVENTS = (records.EV_CARD_EXPOSED, records.EV_DUPLICATE_READ, records.EV_OTHER_DECK)
 
 
-def _event_text(code, name, a):
+# What the firmware's codes mean, for the report (firmware/app.py, terminal.py, shoe_tray.py).
+TASKS = ("", "reader", "dealing", "display", "link")  # EVENT task_fault a (app.TASK_*)
+FAULTS = ("", "MemoryError", "OSError", "other error")  # its b
+DIRECTOR = {1: "PIN entered", 2: "average board", 3: "void score", 4: "tricks corrected",
+            5: "tables engaged changed", 6: "left the menu"}  # director_action a (ACT_*)
+PIN_CHECK = ("accepted", "wrong PIN", "refused: locked out", "no PIN on the shoe")  # its b
+OTHER_SESSION = 46  # reader_error a: a genuine tray slip of another session (tray.py -46)
+
+
+def _event_text(code, name, a, b=0):
+    name = event_name(code, name)
     words = name.replace("_", " ")
     if code in _CARD_EVENTS and 0 <= a <= 52:
         return "%s: %s" % (words, _card(a))
+    if code == records.EV_READER_ERROR and a == OTHER_SESSION:
+        return "tray slip of another session (a genuine slip copied from an earlier tray)"
+    if name == "task_fault":
+        return "task fault: %s task, %s (restarted; the app stops after 3)" % (
+            TASKS[a] if 0 < a < len(TASKS) else "task %d" % a,
+            FAULTS[b] if 0 < b < len(FAULTS) else "kind %d" % b)
+    if code == records.EV_DIRECTOR:
+        what = DIRECTOR.get(a, "action %d" % a)
+        if a == 1:
+            return "director: %s, %s" % (what, PIN_CHECK[b] if b < len(PIN_CHECK) else b)
+        return "director: %s" % what
     return words
 
 

@@ -299,6 +299,22 @@ _INSERT = {
 }
 
 
+# EVENT codes the firmware writes that records.EVENT_NAMES (records.py, the journal's owner)
+# does not name yet, so decode calls them "event_12": the host names them here, in the DB's
+# events.name and in the director's report (results_model). Never renumber (journals hold them).
+HOST_EVENT_NAMES = {
+    12: "play_begun",  # firmware/terminal.py EV_PLAY_BEGUN: a = 0 original deal, 1 overplay
+    13: "task_fault",  # app.py EV_TASK_FAULT: a = task (1 reader .. 4 link), b = kind
+}
+
+
+def event_name(code, name=None):
+    """The name of an EVENT code for people: records.EVENT_NAMES, else the host's own."""
+    if name and not name.startswith("event_"):
+        return name
+    return records.EVENT_NAMES.get(code) or HOST_EVENT_NAMES.get(code) or "event_%d" % code
+
+
 def _codes(codes):
     return ",".join([str(c) for c in codes])
 
@@ -315,7 +331,8 @@ def _rows(rows, shoe_id, seq, raw, f, stamp, sync_id):
         rows["results"].append((shoe_id, seq, f["board"], f["table"], f["game"],
                                 f["tricks_ns"], f["tricks_ew"], f["points_ns"], f["points_ew"]))
     elif t == records.EVENT:
-        rows["events"].append((shoe_id, seq, f["code"], f["event_name"], f["board"], f["a"],
+        rows["events"].append((shoe_id, seq, f["code"], event_name(f["code"], f["event_name"]),
+                               f["board"], f["a"],
                                f["b"], bytes(f["data"])))
     elif t == records.CHECK:
         rows["checks"].append((shoe_id, seq, f["board"], f["table"], f["slip"],
