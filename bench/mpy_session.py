@@ -1,9 +1,10 @@
 """MicroPython: a whole session of the shoe app (firmware/session_sim.py), for its heap figures.
 
-    MICROPYPATH=<mpy dir>:bench micropython -X heapsize=H bench/mpy_session.py DEALS \
+    MICROPYPATH=<mpy dir>:bench micropython -X heapsize=H -m mpy_session DEALS \
         [peak|plain] [MODULE,MODULE...]
 
-Run from precompiled .mpy (bench_session.py builds them). session_sim measures the heap after
+Run from precompiled .mpy, this file too (bench_session.py builds them; `micropython
+bench/mpy_session.py` works as well, compiling this file in the heap it measures). session_sim measures the heap after
 its imports (the code: on a board it is frozen in flash) and after building the simulated
 world (chip and tags: absent on a board). `peak` replaces session_sim's sampler, which the
 dealer task calls at every step of every deal (about 160 a deal), with one that collects

@@ -90,13 +90,15 @@ class Context:
         self.root = ROOT
         self.micropython_bin = os.path.join(os.path.dirname(sys.executable), "micropython")
 
-    def micropython(self, script, args=(), heap="1m", timeout=600, mpy_dir=None):
-        """Run a MicroPython script; return the JSON object on its last stdout line."""
+    def micropython(self, script, args=(), heap="1m", timeout=600, mpy_dir=None, module=False):
+        """Run a MicroPython script (module=True: `-m script`, a module on the path, e.g. a
+        precompiled .mpy); return the JSON object on its last stdout line."""
         path = [os.path.join(ROOT, "shared"), os.path.join(ROOT, "firmware"), BENCH, ".frozen"]
         if mpy_dir:
             path = [mpy_dir, BENCH, ".frozen"]
         env = dict(os.environ, MICROPYPATH=os.pathsep.join(path))
-        cmd = [self.micropython_bin, "-X", "heapsize=" + str(heap), script] + [str(a) for a in args]
+        cmd = [self.micropython_bin, "-X", "heapsize=" + str(heap)] + (["-m"] if module else [])
+        cmd += [script] + [str(a) for a in args]
         proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True,
                               timeout=timeout)
         if proc.returncode != 0:
