@@ -179,3 +179,53 @@ def test_a_task_that_faults_once_goes_on():
     asyncio.run(a.main())
     assert a.faults[A.TASK_DEALING] == 1 and calls[0] > 6
     assert [e["b"] for e in journal(a, records.EVENT, A.EV_TASK_FAULT)] == [2]
+
+
+class Line:
+    """One end of a serial line the test writes the club PC's frames into."""
+
+    def __init__(self):
+        self.data = bytearray()
+
+    def any(self):
+        return len(self.data)
+
+    def readinto(self, buf):
+        n = min(len(buf), len(self.data))
+        buf[:n] = self.data[:n]
+        self.data = self.data[n:]
+        return n
+
+    def write(self, data):
+        return len(data)
+
+
+def test_a_pin_sent_over_the_link_opens_the_directors_menu():
+    import link
+    from overplay_core import pin, wire
+
+    b = B.simulated(flash="host")
+    b.buttons = {"deal": Button(), "next": Button(), "mode": Button()}
+    b.stream_in = Line()
+    b.stream_out = Quiet()
+    a = A.App(b, game=1, poll_ms=0, display_ms=0)
+    t = a.terminal
+    assert t.login("2468") == T.PIN_NONE  # no PIN yet: the menu stays shut (journaled)
+    b.stream_in.data += wire.encode_frame(wire.HELLO, 0, b"\x01abcd")
+    b.stream_in.data += wire.encode_frame(link.PIN_SET, 1, pin.make("2468", b"12345678"))
+    for _ in range(10):
+        a.link.poll()
+    assert a.settings.pin is not None and t.pin == a.settings.pin
+    assert t.login("1357") == T.PIN_WRONG and t.state != T.T_MENU
+    assert t.login("2468") == T.PIN_OK and t.state == T.T_MENU
+    got = [(e["a"], e["b"]) for e in journal(a, records.EVENT, records.EV_DIRECTOR)]
+    assert got == [(T.ACT_LOGIN, T.PIN_NONE), (T.ACT_LOGIN, T.PIN_WRONG),
+                   (T.ACT_LOGIN, T.PIN_OK)]
+    a.journal.close()
+    # switched off and on: the terminal reads the PIN from flash through link.Settings
+    b2 = B.simulated(root=b.root)
+    b2.buttons = b.buttons
+    b2.stream_in = b2.stream_out = Quiet()
+    a2 = A.App(b2, game=1, poll_ms=0, display_ms=0)
+    assert a2.terminal.pin == a.settings.pin and a2.terminal.login("2468") == T.PIN_OK
+    a2.journal.close()

@@ -236,6 +236,34 @@ def test_settings_written_before_the_slip_key_still_read():
     assert t.setup_id() == 3 and t.session_id == 0
 
 
+def test_the_directors_pin_is_stored_and_survives_a_restart():
+    import link as L
+    from overplay_core import pin
+
+    folder = _folder("pin")
+    try:
+        import os
+        os.remove(folder + "/pin.bin")
+    except OSError:
+        pass
+    link, j, inp, out, kbd = make(1)
+    link.settings = Settings(folder)
+    assert link.settings.pin is None
+    told = []
+    link.on_settings = told.append
+    hello(link, inp, out)
+    data = pin.make("2468", b"saltsalt")
+    inp.write(wire.encode_frame(L.PIN_SET, 5, data[:-1]))  # torn: refused, nothing stored
+    inp.write(wire.encode_frame(L.PIN_SET, 6, data))
+    run(link)
+    fs = frames(out)
+    assert fs[0][:2] == (wire.ERROR, L.E_PIN) and fs[1][:2] == (L.PIN_ACK, 6)
+    assert told == [L.PIN_SET] and link.settings.pin == data
+    again = Settings(folder)  # on flash: the terminal finds it after a power cycle
+    assert again.pin == data and pin.matches(again.pin, "2468")
+    assert not pin.matches(again.pin, "2469")
+
+
 def test_desk_records_verify():
     j = devsim.MemJournal()
     devsim.fill(j, 12, KEY, SHOE, badsig=(3,))

@@ -36,6 +36,10 @@ def test_a_task_that_faults_once_goes_on():
     C.test_a_task_that_faults_once_goes_on()
 
 
+def test_a_pin_sent_over_the_link_opens_the_directors_menu():
+    C.test_a_pin_sent_over_the_link_opens_the_directors_menu()
+
+
 def test_the_same_cases_under_micropython():
     env = dict(os.environ)
     env["MICROPYPATH"] = os.pathsep.join(
@@ -44,5 +48,5 @@ def test_the_same_cases_under_micropython():
                            "mpy_runner.py"), "tests/firmware/app_terminal_cases.py"], cwd=ROOT,
                           env=env, capture_output=True, text=True, timeout=300)
     last = proc.stdout.strip().splitlines()[-1:] or [""]
-    assert last[0] == "6 passed, 0 failed, 0 skipped" and proc.returncode == 0, \
+    assert last[0] == "7 passed, 0 failed, 0 skipped" and proc.returncode == 0, \
         proc.stdout[-2000:] + proc.stderr[-2000:]
