@@ -96,24 +96,9 @@ class Tag:
         return bytes(cl[0:4])
 
     @property
-    def levels(self):
-        return 2 if self.cl[0] == 0x88 else 1
-
-    @property
     def state(self):
+        """IDLE, READY1, READY2, ACTIVE or HALT (cl[10]; cl[11] = 1 when woken from HALT)."""
         return self.cl[10]
-
-    @state.setter
-    def state(self, v):
-        self.cl[10] = v
-
-    @property
-    def from_halt(self):
-        return self.cl[11] == 1
-
-    @from_halt.setter
-    def from_halt(self, v):
-        self.cl[11] = 1 if v else 0
 
     @property
     def mem(self):
