@@ -294,6 +294,8 @@ def overplay_session(boards=3, wrong=2, seed=11, flash="host"):
                game=games.DUPLICATE_WHIST, poll_ms=0, display_ms=50)
     stats = Stats()
     stats.rulings = ()
+    ended = []  # boards whose check ended at table 2 (the app's between-hands hook: the
+    t2.on_deal_end = lambda shoe: ended.append(shoe.board)  # terminal is offered them there)
 
     async def both():
         await asyncio.gather(t1.main(extra=(_overplay(t1, t2, boards, wrong, seed, stats,
@@ -307,7 +309,8 @@ def overplay_session(boards=3, wrong=2, seed=11, flash="host"):
     return {"boards": stats.deals, "errors": len(stats.errors),
             "first_errors": stats.errors[:3], "checks": len(checks),
             "slip_results": [c["slip"] for c in checks], "wrong_trump_rulings":
-            list(stats.rulings), "laws_missing": t2.shoe.laws_missing}
+            list(stats.rulings), "laws_missing": t2.shoe.laws_missing,
+            "checks_ended": [b for b in ended if b]}
 
 
 def main(argv):

@@ -64,10 +64,13 @@ def test_tray_slips_travel_to_the_next_table_and_a_wrong_trump_is_ruled():
     # Corrected before play began: turn the slip's trump; the card turned in error is liable
     # to be called (AWL Duplicate Whist Law IV §8).
     assert r["wrong_trump_rulings"] == ["DW-IV-8"]
+    # each check ended by NEXT after the dealer's hand reaches the app's between-hands step
+    # (where the scoring terminal is offered the board)
+    assert r["checks_ended"] == [1, 2, 3]
     rc, m, proc = _micropython([os.path.join(ROOT, "firmware", "session_sim.py"),
                                 "--overplay", "3"], heap="1024k")
     assert rc == 0 and m["slip_results"] == [0, 1, 0], (m, proc.stderr[-2000:])
-    assert m["wrong_trump_rulings"] == ["DW-IV-8"]
+    assert m["wrong_trump_rulings"] == ["DW-IV-8"] and m["checks_ended"] == [1, 2, 3]
 
 
 def build_mpy(out):
