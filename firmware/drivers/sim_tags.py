@@ -53,9 +53,12 @@ def uid7(a, b):
 class Tag:
     """One ISO 14443A tag. uid: 4 or 7 bytes; pages: NTAG memory size (0 = no NTAG memory).
 
-    A card tag holds one 12-byte bytearray (`cl`: the UID as sent at each cascade level, then
-    the state and the HALT flag) and nothing else until something reads its memory: a pack of
-    53 tags takes ~7 KB of heap instead of ~16 KB. Everything else is a class default.
+    A card tag holds two small ints, `u` (the UID, its length in bits 56..59) and `s` (state,
+    HALT flag), and nothing else until something reads its memory: ~75 bytes of heap a tag
+    on the unix port (a pack of 53 was ~16 KB as objects with attributes and buffers).
+    Answering a frame unpacks them into the shared `cl` (the UID as sent at each cascade
+    level, BCCs, state, HALT flag) and packs the state back. Everything else is a class
+    default.
     """
 
     # One answer buffer for all tags: the chip copies each tag's answer before asking the next
@@ -68,6 +71,9 @@ class Tag:
     writes = 0
     reads = 0
     _mem = None  # made on first use: a card tag is rarely READ (saves RAM in a pack)
+    # the answering tag's cascade bytes: CL1 (4 bytes + BCC), CL2 at 5; [10] state, [11] 1
+    # when WUPA woke it from HALT (a 4-byte UID never starts with CT 0x88)
+    cl = bytearray(12)
 
     def __init__(self, uid, pages=NTAG213_PAGES, name=""):
         if len(uid) not in (4, 7) or uid[0] == 0x88:
@@ -76,29 +82,44 @@ class Tag:
             self.name = name
         if pages != NTAG213_PAGES:
             self.pages = pages
-        # the UID as sent at each cascade level: 4 bytes + BCC, level 2 at offset 5; [10] the
-        # state, [11] 1 when WUPA woke it from HALT (a 4-byte UID never starts with CT 0x88)
-        cl = self.cl = bytearray(12)
-        if len(uid) == 4:
-            cl[0:4] = uid
+        u = 0
+        for b in uid:
+            u = (u << 8) | b
+        self.u = (len(uid) << 56) | u  # below 2^62: a small int on the unix port
+        self.s = IDLE  # made here: answering a frame (under heap_lock in tests) allocates nothing
+
+    def _load(self):
+        """Unpack this tag into the shared `cl` for the frame being answered."""
+        cl = Tag.cl
+        u = self.u
+        if u >> 56 == 4:
+            cl[0] = (u >> 24) & 0xFF
+            cl[1] = (u >> 16) & 0xFF
+            cl[2] = (u >> 8) & 0xFF
+            cl[3] = u & 0xFF
         else:
             cl[0] = 0x88
-            cl[1:4] = uid[0:3]
-            cl[5:9] = uid[3:7]
+            for i in range(3):
+                cl[1 + i] = (u >> (48 - 8 * i)) & 0xFF
+            for i in range(4):
+                cl[5 + i] = (u >> (24 - 8 * i)) & 0xFF
         for at in (0, 5):
             cl[at + 4] = cl[at] ^ cl[at + 1] ^ cl[at + 2] ^ cl[at + 3]
+        s = self.s
+        cl[10] = s & 0x0F
+        cl[11] = s >> 4
+        return cl
 
     @property
     def uid(self):
-        cl = self.cl
-        if cl[0] == 0x88:
-            return bytes(cl[1:4]) + bytes(cl[5:9])
-        return bytes(cl[0:4])
+        u = self.u
+        n = u >> 56
+        return bytes([(u >> (8 * (n - 1 - i))) & 0xFF for i in range(n)])
 
     @property
     def state(self):
-        """IDLE, READY1, READY2, ACTIVE or HALT (cl[10]; cl[11] = 1 when woken from HALT)."""
-        return self.cl[10]
+        """IDLE, READY1, READY2, ACTIVE or HALT."""
+        return self.s & 0x0F
 
     @property
     def mem(self):
@@ -123,9 +144,10 @@ class Tag:
         return bytes(self.mem[16:16 + n])
 
     def power_off(self):
-        cl = self.cl
+        cl = Tag.cl  # also while answering (a WRITE cut short): the state packed back is IDLE
         cl[10] = IDLE
         cl[11] = 0
+        self.s = IDLE
 
     def _back(self):
         cl = self.cl
@@ -150,7 +172,12 @@ class Tag:
 
     def answer(self, frame, nbits):
         """Take one frame; return the answer's length in bits (0 = silent), bytes in resp."""
-        cl = self.cl
+        cl = self._load()
+        r = self._frame(cl, frame, nbits)
+        self.s = cl[10] | (cl[11] << 4)  # state | HALT flag << 4
+        return r
+
+    def _frame(self, cl, frame, nbits):
         st = cl[10]
         if nbits == 7:
             cmd = frame[0] & 0x7F
