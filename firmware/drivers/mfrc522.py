@@ -118,13 +118,11 @@ class MFRC522:
         self._reg = bytearray(2)  # one register access: address byte, data byte
         self._regrx = bytearray(2)
         self.frame = bytearray(_FRAME)  # the frame sent, then the frame received
-        # FIFO bursts: address byte(s) + up to _FRAME bytes, with a view of every length
+        # FIFO bursts: address byte(s) + up to _FRAME bytes, with a view of every length; a
+        # read burst answers into the same buffer (machine.SPI.write_readinto allows it)
         self._btx = bytearray(_FRAME + 1)
-        self._brx = bytearray(_FRAME + 1)
         tx = memoryview(self._btx)
-        rx = memoryview(self._brx)
         self._btxv = [tx[:k] for k in range(_FRAME + 2)]
-        self._brxv = [rx[:k] for k in range(_FRAME + 2)]
         self._reload = -1
         self.rx_bits = 0  # valid bits in the last byte received (0 = all 8)
         self.version = self.init()
@@ -162,13 +160,13 @@ class MFRC522:
         for i in range(n):
             tx[i] = 0x80 | (_FIFODataReg << 1)  # a read burst: one address byte per byte
         tx[n] = 0
+        v = self._btxv[n + 1]
         self._cs(0)
-        self._spi.write_readinto(self._btxv[n + 1], self._brxv[n + 1])
+        self._spi.write_readinto(v, v)  # in place: byte i + 1 answers address byte i
         self._cs(1)
-        rx = self._brx
         f = self.frame
         for i in range(n):
-            f[i] = rx[i + 1]
+            f[i] = tx[i + 1]
 
     # --- set-up
     def init(self):

@@ -166,25 +166,35 @@ class SimMFRC522:
             into[i] = 0
 
     def _transfer(self, out, into):
+        # `into` may be `out` itself (an in-place transfer): each MOSI byte is taken before
+        # the MISO byte of the same position is stored
         n = len(out)
-        if into is not None:
-            for i in range(n):
-                into[i] = 0
         if (self.cs.v and self.cs.driven) or not self.rst.v:
             # CS high or chip in power-down: nobody is listening. (A driver given some other
             # pin than sim.cs leaves sim.cs undriven: the chip is then always selected.)
             self.ignored += 1
+            self._zero(into)
             return
         a = out[0]
         reg = (a >> 1) & 0x3F
         if a & 0x80:  # read burst: each byte names the register answered in the next
             for i in range(1, n):
+                nxt = out[i]
+                v = self._read(reg)
                 if into is not None:
-                    into[i] = self._read(reg)
-                reg = (out[i] >> 1) & 0x3F
+                    into[i] = v
+                reg = (nxt >> 1) & 0x3F
+            if into is not None:
+                into[0] = 0
         else:
             for i in range(1, n):
                 self._write(reg, out[i])
+            self._zero(into)
+
+    def _zero(self, into):
+        if into is not None:
+            for i in range(len(into)):
+                into[i] = 0
 
     def _read(self, reg):
         if reg == _FIFODataReg:

@@ -58,8 +58,9 @@ class RecordingSPI:
         self.log.append((bytes(buf), None))
 
     def write_readinto(self, out, into):
+        sent = bytes(out)  # before the transfer: `into` may be `out` (an in-place read)
         self.target.write_readinto(out, into)
-        self.log.append((bytes(out), bytes(into)))
+        self.log.append((sent, bytes(into)))
 
 
 class RamBlockDevice:
