@@ -36,16 +36,6 @@ FULL = -24  # 255 decks enrolled: forget one first
 NOT_ENROLLING = -25  # enrol_next without start_enrol, or past the end of the pack
 INCOMPLETE = -26  # finish_enrol before every card of the pack was seen
 
-MESSAGES = {
-    UNKNOWN_TAG: "unknown tag: not a card of any enrolled deck",
-    OTHER_DECK: "card of another deck: the packs are mixed",
-    BAD_UID: "tag UID is neither 4 nor 7 bytes",
-    ALREADY_ENROLLED: "tag already enrolled: the same card read twice?",
-    FULL: "deck table full: forget an old deck first",
-    NOT_ENROLLING: "not enrolling a deck",
-    INCOMPLETE: "enrolment incomplete: deal the rest of the sorted pack",
-}
-
 _SLOT = const(10)  # len, uid[7], deck index, card
 _MASK24 = const(0xFFFFFF)
 _MAGIC = b"ODK\x01"
@@ -309,3 +299,13 @@ class Deck:
                 raise ValueError("deck file %s has a bad entry %d: enrol the decks again"
                                  % (self.path, i))
         self.use(self.deck_id)
+
+
+def __getattr__(attr):
+    # MESSAGES: a line per code for people, loaded only when one is shown (deck_text.py)
+    if attr == "MESSAGES":
+        from deck_text import MESSAGES
+
+        globals()[attr] = MESSAGES
+        return MESSAGES
+    raise AttributeError(attr)

@@ -12,7 +12,8 @@ error codes are ints), so it runs under micropython.heap_lock(). The chip is dri
 registers (MFRC522 datasheet section 9): a frame goes into the FIFO, Transceive + StartSend
 sends it, and ComIrqReg tells when the answer or the timer came. Every wait is a bounded
 loop; the chip's own timer (TAuto) ends a wait for a tag that does not answer. CRC_A comes
-from the chip's CRC coprocessor. Error codes are named below; ERROR_NAMES gives a word each.
+from the chip's CRC coprocessor. Error codes are named below; ERROR_NAMES gives a word each
+(drivers/mfrc522_text.py, loaded on first use: `mfrc522.ERROR_NAMES` works as before).
 """
 
 from overplay_core.compat import const
@@ -88,17 +89,6 @@ PROTOCOL_ERROR = const(-5)  # parity/framing error, or an answer of the wrong le
 NAK = const(-6)  # the tag refused a READ/WRITE (bad page, locked page, EEPROM error)
 CHIP_ERROR = const(-7)  # the MFRC522 does not answer on SPI (wiring, CS, power, reset)
 UID_TOO_LONG = const(-8)  # a 10-byte UID (cascade level 3): not an NTAG, not supported
-
-ERROR_NAMES = {
-    COLLISION: "two tags in the field",
-    TIMEOUT: "tag left the field during the read",
-    CRC_ERROR: "CRC error",
-    BCC_ERROR: "UID check byte error",
-    PROTOCOL_ERROR: "radio framing error",
-    NAK: "tag refused the command",
-    CHIP_ERROR: "reader chip not answering on SPI",
-    UID_TOO_LONG: "10-byte UID not supported",
-}
 
 _FRAME = const(24)  # longest frame: READ answer, 16 data bytes + CRC_A
 
@@ -399,3 +389,13 @@ class MFRC522:
         if r != 1 or self.rx_bits != 4:
             return PROTOCOL_ERROR
         return OK if f[0] & 0x0F == _NTAG_ACK else NAK
+
+
+def __getattr__(attr):
+    # ERROR_NAMES: words for people, loaded only when an error is shown
+    if attr == "ERROR_NAMES":
+        from drivers.mfrc522_text import ERROR_NAMES
+
+        globals()[attr] = ERROR_NAMES
+        return ERROR_NAMES
+    raise AttributeError(attr)
