@@ -117,7 +117,9 @@ _REASONS = {
 
 def unpack(data, cards):
     """bytearray(53) seat per card int (NOT_DEALT for no hand); ParseError on a bad handprint."""
-    out = bytearray([NOT_DEALT] * 53)
+    out = bytearray(53)  # filled below: no 53-item list made on the way
+    for c in range(53):
+        out[c] = NOT_DEALT
     r = unpack_into(data, cards, out)
     if r < 0:
         raise ParseError("handprint of %d bytes for a %d-card pack: %s"
