@@ -173,14 +173,21 @@ same run.
 - **code**: `tools/mpy_gate.py`, `mpy-cross -march=armv6m` over `firmware/` and `shared/`.
 """
 
-README_NOTES = """Reading the misses. `min_heapsize_bytes` is out of reach on the unix port: the `.mpy`
-bytecode is loaded into the same heap (session_heap_code_bytes, 8-byte pointers), and the
-bisection fails at start-up (imports and `App()`), not during the deals; on the board the
-code is frozen in flash, and what is left (min_heapsize_less_code_and_sim_bytes) is the
-figure to hold against the RP2040's RAM. `card_loop_equivalents` sits at the target: the
-ring hand-over (two 7-byte copy loops) costs about half as much as `Shoe.on_uid` itself
-(see the card_* rows). The ingest ratio is measured with the DB in RAM: on disk the 200
-fsyncs made it swing from 0.58 to 1.02 between runs.
+README_NOTES = """Reading the misses. `min_heapsize_bytes` (-X heapsize=128k) is still missed on the unix
+port, where the `.mpy` code is loaded into the same heap (session_heap_code_bytes; 8-byte
+pointers, 32-byte GC blocks); on the board it is frozen in flash, and what is left
+(min_heapsize_less_code_and_sim_bytes) is the figure to hold against the RP2040's RAM. Cut in
+round two, 185 KB -> about 155 KB: the simulated tags are two small ints each and the reader
+reads its FIFO in place (simulated world 22.7 -> 9.7 KB); what a dealing shoe never uses is in
+companions loaded on first use (cards_more, findings_text, games_more, records_more,
+deck_text, mfrc522_text: ~11 KB of code); const register names; a ScriptedDealer keeps its
+list. Left: ~122 KB of code (~45 KB of it app, shoe*, board, tray, display, ring; 9 KB
+session_sim; 4 KB asyncio's objects), 16 KB of app data, ~6 KB lost to fragmentation.
+`mpy-cross -O3` would save ~3.5 KB more (no asserts, no line numbers): not used.
+code_heap_bytes_<module> are taken one module at a time: qstr pools double (~7 KB for the one
+opened near 610 qstrs), and the module that opens one is charged for it, so single figures
+move with the import order; the sum is steady. The ingest ratio is measured with the DB in
+RAM: on disk the 200 fsyncs made it swing from 0.58 to 1.02 between runs.
 """
 
 
