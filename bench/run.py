@@ -161,7 +161,10 @@ same run.
 - **session** (MicroPython, from `.mpy` only): `firmware/session_sim.py`, the whole app
   dealing 200 boards on the simulated reader, every DEAL record read back and checked. Data
   heap = most in use at any step (collected first) minus the heap after the imports and the
-  simulated chip and tags. Minimum `-X heapsize` by bisection (1 KiB steps).
+  simulated chip and tags. Minimum `-X heapsize` by bisection (1 KiB steps). code_heap_bytes:
+  bench/mpy_module_heap.py imports each device module from `.mpy` alone (dependencies first)
+  and takes the heap it adds (`code_heap_bytes_<module>`; the total leaves out the companions
+  loaded on first use).
 - **journal** (MicroPython): `tests/firmware/blockdev.py measure_wear`: 300 deals committed one
   by one on LittleFS over a 1408 KB, 4 KB-block RAM flash that counts erases.
 - **sync**: `overplay.sync_bench.run_bench`: 1,000 records from a desk shoe (MicroPython) to a
