@@ -23,7 +23,8 @@ as one byte each, -code; decode gives the negative code back.
 Two doors: check() returns an int code and never raises; decode() raises ParseError.
 
 What a dealing shoe and a terminal use (encode_deal, encode_event, encode_score, sign,
-verify, decode) is here; encode_session, encode_check, check and record_type/seq/boot are in
+verify, decode of a DEAL) is here; encode_session, encode_check, check, record_type/seq/boot,
+EVENT_NAMES and the decoding of the other record types are in
 records_more.py, loaded on first use (`records.check(...)` works as before: the module's
 __getattr__ finds them there).
 """
@@ -70,13 +71,6 @@ EV_READER_ERROR = 8  # a = reader error code (as a byte)
 EV_DEAL_ABANDONED = 9  # a = cards dealt
 EV_POWER_ON = 10  # a = reset cause
 EV_DECK_ENROLLED = 11  # a = deck number, b = cards enrolled
-EVENT_NAMES = {EV_CARD_EXPOSED: "card_exposed", EV_UNKNOWN_TAG: "unknown_tag",
-               EV_COLLISION: "collision", EV_DUPLICATE_READ: "duplicate_read",
-               EV_OTHER_DECK: "other_deck", EV_DIRECTOR: "director_action",
-               EV_LOW_SPACE: "low_space", EV_READER_ERROR: "reader_error",
-               EV_DEAL_ABANDONED: "deal_abandoned", EV_POWER_ON: "power_on",
-               EV_DECK_ENROLLED: "deck_enrolled"}
-
 # CHECK slip result
 SLIP_OK = 0
 SLIP_MISMATCH = 1  # the deal differs from the tray slip
@@ -250,10 +244,6 @@ def _body_end(d, n):
     return end
 
 
-def _signed16(v):
-    return v - 0x10000 if v & 0x8000 else v
-
-
 def _codes(d, i):
     return tuple([-d[i + 1 + k] for k in range(d[i])]), i + 1 + d[i]
 
@@ -275,12 +265,7 @@ def decode(data):
     r = {"type": t, "type_name": TYPE_NAMES[t], "seq": _get32(d, 1), "boot": _get16(d, 5),
          "ticks": _get32(d, 7), "tag": d[e:]}
     i = HEADER
-    if t == SESSION:
-        r.update({"shoe_id": _get32(d, i), "fw": (d[i + 4], d[i + 5], d[i + 6]),
-                  "session_id": _get32(d, i + 7), "game": d[i + 11], "variant": d[i + 12],
-                  "table": d[i + 13], "tables": d[i + 14], "first_board": _get16(d, i + 15),
-                  "last_board": _get16(d, i + 17), "movement": d[i + 19]})
-    elif t == DEAL:
+    if t == DEAL:
         r.update({"board": _get16(d, i), "table": d[i + 2], "game": d[i + 3],
                   "variant": d[i + 4], "dealer": d[i + 5], "mode": d[i + 6],
                   "trump": d[i + 7], "flags": d[i + 8]})
@@ -289,26 +274,15 @@ def decode(data):
                              "(overplay)" % (r["mode"], i + 6))
         r["findings"], i = _codes(d, i + 9)
         r["handprint"] = d[i + 1:e]
-    elif t == EVENT:
-        r.update({"code": d[i], "event_name": EVENT_NAMES.get(d[i], "event_%d" % d[i]),
-                  "board": _get16(d, i + 1), "a": d[i + 3], "b": d[i + 4],
-                  "data": d[i + 6:e]})
-    elif t == CHECK:
-        r.update({"board": _get16(d, i), "table": d[i + 2], "slip": d[i + 3]})
-        if r["slip"] > SLIP_FORGED:
-            raise ParseError("slip result %d at offset %d: expected 0..3" % (r["slip"], i + 3))
-        r["findings"], i = _codes(d, i + 4)
-        r["rulings"] = tuple([_get16(d, i + 1 + 2 * k) for k in range(d[i])])
-    else:
-        r.update({"board": _get16(d, i), "table": d[i + 2], "game": d[i + 3],
-                  "tricks_ns": d[i + 4], "tricks_ew": d[i + 5],
-                  "points_ns": _signed16(_get16(d, i + 6)),
-                  "points_ew": _signed16(_get16(d, i + 8))})
+    else:  # SESSION, EVENT, CHECK, SCORE: records_more (a dealing shoe reads none back)
+        from overplay_core import records_more
+
+        records_more.decode_body(d, r, t, e)
     return r
 
 
 def __getattr__(attr):
-    # encode_session/check, check, record_type/seq/boot: from records_more, on first use
+    # encode_session/check, check, record_type/seq/boot, EVENT_NAMES: records_more
     if not attr.startswith("__"):
         from overplay_core import records_more
 

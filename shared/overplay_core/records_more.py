@@ -1,4 +1,5 @@
-"""The rest of records.py: the SESSION and CHECK encoders, check(), record_type/seq/boot.
+"""The rest of records.py: SESSION and CHECK encoders, check(), record_type/seq/boot, and
+decoding every record but a DEAL (EVENT_NAMES).
 
     from overplay_core import records
     n = records.encode_check(buf, seq, boot, ticks, board, table, slip, f, nf, rulings, nr)
@@ -9,6 +10,15 @@ these serve the overplay check, the session set-up and the club PC, so they load
 """
 
 from overplay_core import records as R
+from overplay_core.errors import ParseError
+
+# EVENT code -> name (records.EVENT_NAMES)
+EVENT_NAMES = {R.EV_CARD_EXPOSED: "card_exposed", R.EV_UNKNOWN_TAG: "unknown_tag",
+               R.EV_COLLISION: "collision", R.EV_DUPLICATE_READ: "duplicate_read",
+               R.EV_OTHER_DECK: "other_deck", R.EV_DIRECTOR: "director_action",
+               R.EV_LOW_SPACE: "low_space", R.EV_READER_ERROR: "reader_error",
+               R.EV_DEAL_ABANDONED: "deal_abandoned", R.EV_POWER_ON: "power_on",
+               R.EV_DECK_ENROLLED: "deck_enrolled"}
 
 
 def encode_session(buf, seq, boot, ticks, shoe_id, fw, session_id, game, variant, table,
@@ -76,3 +86,32 @@ def check(data, key=None, shoe_id=0):
     if key is not None and not R.verify(data, key, shoe_id):
         return R.BAD_TAG
     return R.OK
+
+
+def _signed16(v):
+    return v - 0x10000 if v & 0x8000 else v
+
+
+def decode_body(d, r, t, e):
+    """records.decode's fields of a SESSION, EVENT, CHECK or SCORE record d (tag at e)."""
+    i = R.HEADER
+    if t == R.SESSION:
+        r.update({"shoe_id": R._get32(d, i), "fw": (d[i + 4], d[i + 5], d[i + 6]),
+                  "session_id": R._get32(d, i + 7), "game": d[i + 11], "variant": d[i + 12],
+                  "table": d[i + 13], "tables": d[i + 14], "first_board": R._get16(d, i + 15),
+                  "last_board": R._get16(d, i + 17), "movement": d[i + 19]})
+    elif t == R.EVENT:
+        r.update({"code": d[i], "event_name": EVENT_NAMES.get(d[i], "event_%d" % d[i]),
+                  "board": R._get16(d, i + 1), "a": d[i + 3], "b": d[i + 4],
+                  "data": d[i + 6:e]})
+    elif t == R.CHECK:
+        r.update({"board": R._get16(d, i), "table": d[i + 2], "slip": d[i + 3]})
+        if r["slip"] > R.SLIP_FORGED:
+            raise ParseError("slip result %d at offset %d: expected 0..3" % (r["slip"], i + 3))
+        r["findings"], i = R._codes(d, i + 4)
+        r["rulings"] = tuple([R._get16(d, i + 1 + 2 * k) for k in range(d[i])])
+    else:
+        r.update({"board": R._get16(d, i), "table": d[i + 2], "game": d[i + 3],
+                  "tricks_ns": d[i + 4], "tricks_ew": d[i + 5],
+                  "points_ns": _signed16(R._get16(d, i + 6)),
+                  "points_ew": _signed16(R._get16(d, i + 8))})
