@@ -180,11 +180,11 @@ README_NOTES = """Reading the misses. `min_heapsize_bytes` (-X heapsize=128k) is
 port, where the `.mpy` code is loaded into the same heap (session_heap_code_bytes; 8-byte
 pointers, 32-byte GC blocks); on the board it is frozen in flash, and what is left
 (min_heapsize_less_code_and_sim_bytes) is the figure to hold against the RP2040's RAM. Cut in
-round two, 185 KB -> about 155 KB: the simulated tags are two small ints each and the reader
+round two, 185 KB -> about 153 KB: the simulated tags are two small ints each and the reader
 reads its FIFO in place (simulated world 22.7 -> 9.7 KB); what a dealing shoe never uses is in
 companions loaded on first use (cards_more, findings_text, games_more, records_more,
-deck_text, mfrc522_text: ~11 KB of code); const register names; a ScriptedDealer keeps its
-list. Left: ~122 KB of code (~45 KB of it app, shoe*, board, tray, display, ring; 9 KB
+deck_text, mfrc522_text: ~13 KB of code); const register names; a ScriptedDealer keeps its
+list. Left: ~121 KB of code (~45 KB of it app, shoe*, board, tray, display, ring; 9 KB
 session_sim; 4 KB asyncio's objects), 16 KB of app data, ~6 KB lost to fragmentation.
 `mpy-cross -O3` would save ~3.5 KB more (no asserts, no line numbers): not used.
 code_heap_bytes_<module> are taken one module at a time: qstr pools double (~7 KB for the one
