@@ -47,15 +47,15 @@ def compile_tree(ctx, out):
                                     os.path.join(folder, f)], check=True, cwd=ctx.root)
 
 
-def completes(ctx, script, mpy_dir, deals, heap, timeout, late=""):
+def completes(ctx, script, mpy_dir, deals, heap, timeout, late="", prefix=()):
     """True when the session completes, every deal verified, in a heap of `heap` bytes.
 
     A heap just big enough can make the collector run at nearly every allocation; a session
     that takes `timeout` seconds (several times its run in a roomy heap) counts as failed."""
     t0 = time.time()
     try:
-        r = ctx.micropython(script, [deals, "plain", late], heap=heap, mpy_dir=mpy_dir,
-                            timeout=timeout, module=True)
+        r = ctx.micropython(script, list(prefix) + [deals, "plain", late], heap=heap,
+                            mpy_dir=mpy_dir, timeout=timeout, module=not prefix)
         ok = r["deals"] == deals and r["errors"] == 0
     except (RuntimeError, subprocess.TimeoutExpired, ValueError):
         ok = False

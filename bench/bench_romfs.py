@@ -1,0 +1,63 @@
+"""min_heapsize_code_in_place_bytes: the 200-deal session with its code executed in place.
+
+bench_session.py measures the session with every .mpy loaded into the heap, as the unix port
+(and a board's filesystem) loads them. A board ships the firmware frozen, or on a ROMFS
+partition (`mpremote romfs deploy`), and runs that bytecode from flash. This bench builds a
+ROMFS image of firmware/ + shared/ + bench/mpy_session.py with `mpremote romfs build` (it
+compiles with mpy-cross), runs the same session through bench/mpy_romfs_boot.py, finds the
+smallest -X heapsize that completes it by bisection, and subtracts the image's size (the
+image sits in the heap only because the unix port has no flash).
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from bench_session import STEP, completes
+
+SKIP = ("__pycache__", "package.json", "manifest.py")
+
+
+def build_image(ctx, tmp):
+    src = os.path.join(tmp, "src")
+    shutil.copytree(os.path.join(ctx.root, "firmware"), src,
+                    ignore=shutil.ignore_patterns(*SKIP))
+    shutil.copytree(os.path.join(ctx.root, "shared", "overplay_core"),
+                    os.path.join(src, "overplay_core"), ignore=shutil.ignore_patterns(*SKIP))
+    shutil.copy(os.path.join(ctx.root, "bench", "mpy_session.py"), src)
+    image = os.path.join(tmp, "rom.img")
+    mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    subprocess.run([mpremote, "romfs", "-o", image, "build", src], check=True,
+                   capture_output=True, cwd=ctx.root)
+    return image
+
+
+def run(ctx):
+    deals = 50 if ctx.quick else 200
+    tmp = tempfile.mkdtemp(prefix="overplay-bench-romfs-")
+    boot = os.path.join(ctx.root, "bench", "mpy_romfs_boot.py")
+    try:
+        image = build_image(ctx, tmp)
+        size = os.path.getsize(image)
+
+        def ok(heap_bytes, timeout):
+            return completes(ctx, boot, None, deals, heap_bytes, timeout, late="",
+                             prefix=[image])
+
+        if not ok(1 << 20, 300):
+            raise RuntimeError("the in-place session does not complete in a 1 MB heap")
+        lo, hi = size // STEP, (size + (256 << 10)) // STEP
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if ok(mid * STEP, 120):
+                hi = mid
+            else:
+                lo = mid
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return {
+        "min_heapsize_code_in_place_bytes": hi * STEP - size,
+        "romfs_image_bytes": size,
+    }

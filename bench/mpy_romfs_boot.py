@@ -1,0 +1,25 @@
+"""MicroPython: run bench/mpy_session.py with every module executing in place from a ROMFS image.
+
+    micropython -X heapsize=H bench/mpy_romfs_boot.py IMAGE DEALS [peak|plain] [MODULES]
+
+On a board, frozen modules (or a ROMFS partition) run from flash: their bytecode is never
+copied into the heap. The unix port has no flash, so the image is read into one buffer of its
+exact size inside the measured heap and mounted with vfs.VfsRom; imports then execute the
+.mpy in place, as on the board. The image's own bytes are counted in the heap here, so
+bench_romfs.py subtracts them: what remains is what a board running the same code in place
+would need. Last line: mpy_session's JSON object.
+"""
+
+import os
+import sys
+
+import vfs
+
+_path = sys.argv[1]
+_image = bytearray(os.stat(_path)[6])  # exact size: no read buffer growing by doubling
+with open(_path, "rb") as _f:
+    _f.readinto(_image)
+vfs.mount(vfs.VfsRom(_image), "/rom")
+sys.path[:] = ["/rom", ".frozen"]
+sys.argv[:] = ["mpy_session"] + sys.argv[2:]
+import mpy_session  # noqa: E402,F401 - runs the session and exits
