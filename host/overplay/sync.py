@@ -31,10 +31,8 @@ SHOE_VID = 0x2E8A     # Raspberry Pi (RP2040 MicroPython USB CDC)
 RETRY_S = 0.4         # nothing useful for this long: ask again (PULL from the first missing)
 BATCH = 500           # records per transaction
 WINDOW = 64           # records the shoe may have in flight
-# The director's PIN message (docs/wire.md; firmware/link.py PIN_SET/PIN_ACK: wire.py, another
-# role's module, does not name them yet). Never renumber.
-PIN_SET = 13
-PIN_ACK = 18
+PIN_SET = wire.PIN_SET  # the director's PIN message (docs/wire.md)
+PIN_ACK = wire.PIN_ACK
 
 
 class SyncError(Exception):

@@ -34,14 +34,17 @@ DONE = 7         # host: every record below seq is committed to the club DB
 END = 8          # shoe: seq = next_seq, nothing more to send
 SESSION_SET = 9  # host: seq = set-up id, payload = session.encode(...)
 DONE_ACK = 10    # shoe: records below seq marked synced; the REPL interrupt is back
-ENROLL = 11      # host: payload shoe_id u32 + key (32 bytes)
+ENROLL = 11      # host: shoe_id u32 + record key (32 bytes) + club slip key (32 bytes)
 SESSION_ACK = 12  # shoe: set-up seq stored on flash
+PIN_SET = 13     # host: payload = the director's PIN file (overplay_core.pin: salted hash)
 ENROLL_ACK = 14  # shoe: key stored; seq = shoe id
 ERROR = 16       # shoe: seq = error code, payload = short ASCII reason
+PIN_ACK = 18     # shoe: PIN stored on flash; seq echoes PIN_SET's
 
 NAMES = {HELLO: "HELLO", INFO: "INFO", PULL: "PULL", BEGIN: "BEGIN", ACK: "ACK", DATA: "DATA",
          DONE: "DONE", END: "END", SESSION_SET: "SESSION_SET", DONE_ACK: "DONE_ACK",
-         ENROLL: "ENROLL", SESSION_ACK: "SESSION_ACK", ENROLL_ACK: "ENROLL_ACK", ERROR: "ERROR"}
+         ENROLL: "ENROLL", SESSION_ACK: "SESSION_ACK", ENROLL_ACK: "ENROLL_ACK", ERROR: "ERROR",
+         PIN_SET: "PIN_SET", PIN_ACK: "PIN_ACK"}
 
 VERSION = 1
 MAX_FRAME = 256            # bytes on the wire, delimiter included

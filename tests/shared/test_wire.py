@@ -165,3 +165,14 @@ def test_decoder_payload_is_a_view_until_next_push():
     f = wire.encode_frame(wire.BEGIN, 5, b"\x01\x02\x03\x04")
     assert dec.feed(f) == len(f)
     assert dec.plen == 4 and bytes(dec.payload) == b"\x01\x02\x03\x04"
+
+
+def test_message_numbers_the_shoe_and_the_pc_share_are_named_once():
+    import link
+    from overplay_core import records
+
+    assert (link.PIN_SET, link.PIN_ACK) == (wire.PIN_SET, wire.PIN_ACK)
+    assert wire.NAMES[wire.PIN_SET] == "PIN_SET" and wire.NAMES[wire.PIN_ACK] == "PIN_ACK"
+    assert len(set(wire.NAMES)) == len(wire.NAMES)
+    assert records.EVENT_NAMES[records.EV_PLAY_BEGUN] == "play_begun"
+    assert records.EVENT_NAMES[records.EV_TASK_FAULT] == "task_fault"
