@@ -81,14 +81,23 @@ class Event:
         return self.data.get(key, default)
 
 
+def norm(text):
+    """A name as typed ("Play Begun", "play-begun") in its canonical form ("play_begun")."""
+    if not isinstance(text, str):
+        return text
+    return text.strip().lower().replace(" ", "_").replace("-", "_")
+
+
 def parse_phase(text, what="phase"):
     if not isinstance(text, str):
         raise ParseError("%s must be a phase name, not %r" % (what, text))
+    shown = text
+    text = norm(text)
     if text in PHASE_ALIASES:
         return PHASE_ALIASES[text]
     if text in PHASES:
         return PHASES.index(text)
-    raise ParseError("unknown %s %r: use one of %s" % (what, text, ", ".join(PHASES)))
+    raise ParseError("unknown %s %r: use one of %s" % (what, shown, ", ".join(PHASES)))
 
 
 class Case(Reader):
@@ -111,6 +120,10 @@ class Case(Reader):
         self.game_name = g
         self.game = games.GAME_IDS[g]
         names = data.get("variants", [])
+        if isinstance(names, str):
+            names = [names]
+        if isinstance(names, list):
+            names = [norm(n) for n in names]
         if not isinstance(names, list):
             raise ParseError("variants must be a list of names, not %r" % (names,))
         self.variant = games.variant_from_names(self.game, names)
@@ -133,9 +146,13 @@ class Case(Reader):
         self.dealer = 0
         if "dealer" in ctx:
             self.dealer = self.seat(ctx["dealer"], "context.dealer", relative=False)
-        self.tables = _int(ctx.get("tables", 1), "context.tables", 1, 999)
+        tables = ctx.get("tables", 1)
+        if isinstance(tables, str) and tables.strip().isdigit():
+            tables = int(tables.strip())
+        self.tables = _int(tables, "context.tables", 1, 999)
         self.phase = parse_phase(ctx.get("phase", "deal_completed"), "context.phase")
         self.overplay = bool(ctx.get("overplay", data.get("overplay") is not None))
+        self.overplay_stated = "overplay" in ctx
         if self.overplay and self.game != games.DUPLICATE_WHIST:
             raise RuleError("an overplay happens only in duplicate whist, not in %s"
                             % self.game_name)
@@ -202,8 +219,9 @@ class Case(Reader):
                 g = {"code": g}
             if not isinstance(g, dict) or not isinstance(g.get("code"), str):
                 raise ParseError("%s must be a finding name or an object with a \"code\"" % where)
-            code = F.code_of(g["code"])
-            etype = FINDING_EVENTS.get(g["code"], g["code"])
+            name = norm(g["code"])
+            code = F.code_of(name)
+            etype = FINDING_EVENTS.get(name, name)
             if not code and not is_fact(etype):
                 raise ParseError("%s: unknown finding %r (see docs/judge.md)" % (where, g["code"]))
             seat = self.seat(g["seat"], where + ".seat") if "seat" in g else -1
@@ -225,9 +243,10 @@ class Case(Reader):
             where = "events[%d]" % i
             if not isinstance(e, dict) or not isinstance(e.get("type"), str):
                 raise ParseError("%s must be an object with a \"type\"" % where)
-            t = e["type"]
+            t = norm(e["type"])
             if not is_event(t):
-                raise ParseError("%s: unknown event type %r (see docs/judge.md)" % (where, t))
+                raise ParseError("%s: unknown event type %r (see docs/judge.md)"
+                                 % (where, e["type"]))
             if t in MARKERS:
                 p = PHASES.index(t)
                 if p < clock:

@@ -102,6 +102,8 @@ TABLE = {
     "EC-47c": ("no_penalty", "Law 47", "", "EC-11", "EC-A",
                "The king of trumps was not announced before its holder played his first card: "
                "it cannot be marked."),
+    "EC-47d": ("no_penalty", "Law 47", "", "EC-22", "EC-A",
+               "The king he announced is not the king of trumps: there is nothing to mark."),
 }
 
 
@@ -164,7 +166,10 @@ def _turn_up(v, case):
         v.rule("EC-47a", F.KING_TURNED_UP, seat=case.dealer, points=1)
     for e in case.events_of("king_held"):
         v.find(F.KING_HELD, seat=e.seat, card=e.card)
-        if e.get("announced_before_play", True):
+        if e.card >= 0 and (cards.rank_of(e.card) != cards.KING or (
+                turned >= 0 and cards.suit_of(e.card) != cards.suit_of(turned))):
+            v.rule("EC-47d", F.KING_HELD, seat=e.seat, card=e.card)
+        elif e.get("announced_before_play", True):
             v.rule("EC-47b", F.KING_HELD, seat=e.seat, points=1)
         else:
             v.rule("EC-47c", F.KING_HELD, seat=e.seat)

@@ -24,7 +24,7 @@ class Reader:
 
     def seat(self, value, what, relative=True):
         if isinstance(value, str):
-            low = value.strip().lower().replace("-", "_")
+            low = value.strip().lower().replace("-", "_").replace(" ", "_")
             if self.game == games.ECARTE and low in ECARTE_SEATS:
                 if not relative:
                     raise ParseError("%s must be 0 or 1 in écarté" % what)
@@ -61,6 +61,8 @@ class Reader:
         return out
 
     def card(self, value, what):
+        if isinstance(value, str):
+            value = value.replace(" ", "")
         try:
             c = cards.parse_card(value)
         except ParseError as e:

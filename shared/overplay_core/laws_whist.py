@@ -133,6 +133,11 @@ def judge(case):
         v.rule("DW-IV-11", F.DECLARED_TRUMP_MATCH, suit=case.slip_suit)
     orig = K.original_tally(v, case)
     turned = K.original_trump(case, orig)
+    if not case.overplay and not case.overplay_stated and (
+            _differs(turned, case.slip, case.slip_suit) or case.played_wrong):
+        # Law IV §10: a slip found to differ from the card turned in dealing, or a deal
+        # already played elsewhere with the slip's trump, can only be found at a later table.
+        case.overplay = True
     K.add_given(v, case)
     if not case.overplay:
         K.add_findings(v, orig)

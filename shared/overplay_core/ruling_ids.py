@@ -35,7 +35,7 @@ _TABLE = (
            "EU-16b EU-17a EU-17b EU-90 EU-18 EU-19 EU-20 EU-20n EU-21a EU-21b EU-21c EU-22"),
     (4000, "EC-NONE EC-9o EC-9a EC-9b EC-9c EC-13 EC-11o EC-11a EC-11b EC-12 EC-12x EC-39a "
            "EC-39b EC-39c EC-40a EC-40b EC-41a EC-41b EC-42v EC-42p EC-42c EC-42x EC-43 EC-43b "
-           "EC-43n EC-44 EC-44x EC-45 EC-46 EC-47a EC-47b EC-47c"),
+           "EC-43n EC-44 EC-44x EC-45 EC-46 EC-47a EC-47b EC-47c EC-47d"),
 )
 
 

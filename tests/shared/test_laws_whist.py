@@ -164,3 +164,30 @@ def test_dw_law_iv_sec_9_and_10_from_findings_stated_in_the_input():
     assert _codes(r) == ["DW-IV-10a"] and len(r["findings"]) == 1
     base["findings"] = [{"code": "card_faced_on_overplay", "card": "5D"}]
     assert _codes(laws.judge(base)) == ["DW-V-1b"]
+
+
+def test_law_iv_10_slip_differs_without_overplay_flag_is_found_at_the_next_table():
+    """Law IV Sec. 10: a slip that differs from the card turned in dealing is judged as found
+    at a later table even when context.overplay is not given (it cannot be found otherwise)."""
+    base = {"game": "duplicate_whist", "trump_slip": "KH", "trump_turned": "7H"}
+    r = laws.judge(dict(base, context={"tables": 3}))
+    assert _codes(r) == ["DW-IV-10a"] and r["context"]["overplay"] is True
+    r = laws.judge(dict(base, context={"tables": 3, "played_with_wrong_trump": 1}))
+    assert _codes(r) == ["DW-IV-10b"]
+    r = laws.judge(dict(base, context={"tables": 2, "played_with_wrong_trump": 1}))
+    assert _codes(r) == ["DW-IV-10c"]
+    r = laws.judge(dict(base, context={"tables": 3, "overplay": False}))
+    assert _codes(r) == []
+
+
+def test_law_iv_9_phase_names_and_tables_are_read_forgivingly():
+    """Law IV Sec. 9: "Play Begun", "play-begun", tables "3", card "10 h" all read."""
+    r = laws.judge({"game": "Duplicate Whist", "context": {"tables": "3", "overplay": True,
+                                                         "phase": "Play Begun"},
+                    "trump_slip": "KH", "overplay": {"trump_turned": "10 h"}})
+    assert _codes(r) == ["DW-IV-9a"]
+    r = laws.judge({"game": "duplicate_whist", "context": {"tables": 2, "overplay": True,
+                                                         "phase": "play-begun"},
+                    "findings": ["Trump_Not_With_Dealer"],
+                    "events": [{"type": "Card-Not-Turned-And-Quitted", "seat": "s"}]})
+    assert _codes(r) == ["DW-V-1a", "DW-VI-1"]
