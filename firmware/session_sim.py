@@ -31,15 +31,13 @@ import sys
 gc.collect()
 
 import asyncio  # noqa: E402 - after the first collect: imports are what `base` measures
-import json  # noqa: E402
 
 import app as A  # noqa: E402
 import board as B  # noqa: E402
 from display import ConsoleDisplay, TextDisplay  # noqa: E402
 from drivers.sim_mfrc522 import ScriptedDealer, card_tag, tray_tag, uid7  # noqa: E402
 from overplay_core import games, handprint, records  # noqa: E402
-from overplay_core import findings as F  # noqa: E402
-from shoe import AWAIT_TRAY, CHECK_SLIP, DEALING, IDLE  # noqa: E402
+from shoe import AWAIT_TRAY, DEALING, IDLE  # noqa: E402
 import shoe_text  # noqa: E402, F401 - loaded on first use by the app: code, counted as code
 import shoe_tray  # noqa: E402, F401
 
@@ -225,95 +223,17 @@ def session(deals=200, game=games.DUPLICATE_WHIST, variant=0, seed=7, flash="hos
             "ring_high_water": a.uids.high_water, "ring_dropped": a.uids.dropped}
 
 
-async def _pass(a, stats, tags):
-    """The dealer's hand over the reader: cards one by one, until the shoe has them all."""
-    d = ScriptedDealer(a.board.sim, tags, dwell=2, gap=1)
-    await _until(a, lambda: d.done and len(a.uids) == 0, stats)
-    a.board.sim.script = None
-
-
-async def _overplay(t1, t2, boards, wrong, seed, stats, world):
-    """Table 1 deals each board and writes its tray slip; table 2 reads the slip, has the
-    trump turned (a wrong one on board `wrong`) and each hand passed, and is checked."""
-    try:
-        tags, _ = world
-        p = t1.profile
-        for a in (t1, t2):  # both shoes know the club's deck (enrolled on each)
-            a.command(A.CMD_ENROL, 1)
-            await _until(a, lambda: a.shoe.state != IDLE, stats)
-            await _pass(a, stats, [tags[c] for c in p.pack])
-        rng = Lcg(seed)
-        order = list(p.pack)
-        for b in range(1, boards + 1):
-            tray = tray_tag(uid7(900, b))
-            rng.shuffle(order)
-            t1.command(A.CMD_DEAL, b)
-            await _until(t1, lambda: t1.shoe.state == DEALING, stats)
-            await _pass(t1, stats, [tags[c] for c in order[:p.deal_cards]])
-            t1.command(A.CMD_END)
-            await _until(t1, lambda: t1.shoe.state == AWAIT_TRAY, stats)
-            t1.board.sim.enter(tray)
-            await _until(t1, lambda: t1.shoe.state == IDLE, stats)
-            t1.board.sim.leave(tray)
-            # the board travels to table 2
-            dealer = t1.shoe.dealer
-            t2.command(A.CMD_CHECK, b)
-            await _until(t2, lambda: t2.shoe.state != IDLE, stats)
-            t2.board.sim.enter(tray)
-            await _until(t2, lambda: t2.shoe.state != CHECK_SLIP, stats)
-            t2.board.sim.leave(tray)
-            trump = order[p.turn_up_index]
-            turned = order[0] if b == wrong else trump
-            await _pass(t2, stats, [tags[turned]])
-            for k in range(p.seats):
-                seat = (dealer + 1 + k) % p.seats
-                await _pass(t2, stats, [tags[order[n]] for n in range(p.deal_cards)
-                                        if p.seat_of(n, dealer) == seat])
-                t2.command(A.CMD_NEXT_HAND)
-                await _until(t2, lambda: len(t2.commands) == 0, stats)
-            await _until(t2, lambda: t2.shoe.state == IDLE, stats)
-            want = (F.TRUMP_DIFFERS_FROM_SLIP,) if b == wrong else ()
-            sh = t2.shoe
-            if sh.findings != want:
-                stats.errors.append("board %d: check found %r, want %r" % (b, sh.findings, want))
-            elif b == wrong:
-                stats.rulings = sh.rulings
-            stats.deals += 1
-    except Exception as e:  # noqa: BLE001 - the session ends, and says why
-        stats.errors.append("overplay stopped: %s: %s" % (e.__class__.__name__, e))
-    t1.stop()
-    t2.stop()
-
-
 def overplay_session(boards=3, wrong=2, seed=11, flash="host"):
-    """Two tables, no network: slips written at table 1 are checked at table 2."""
-    world = make_tags(games.profile(games.DUPLICATE_WHIST).pack)
-    t1 = A.App(B.simulated(shoe_id=1, display=TextDisplay(), flash=flash), table=1,
-               game=games.DUPLICATE_WHIST, poll_ms=0, display_ms=50)
-    t2 = A.App(B.simulated(shoe_id=2, display=TextDisplay(), flash=flash), table=2,
-               game=games.DUPLICATE_WHIST, poll_ms=0, display_ms=50)
-    stats = Stats()
-    stats.rulings = ()
-    ended = []  # boards whose check ended at table 2 (the app's between-hands hook: the
-    t2.on_deal_end = lambda shoe: ended.append(shoe.board)  # terminal is offered them there)
+    """Two tables, no network: slips written at table 1 are checked at table 2
+    (session_sim_more.py: the 200-deal session does without its code)."""
+    import session_sim_more
 
-    async def both():
-        await asyncio.gather(t1.main(extra=(_overplay(t1, t2, boards, wrong, seed, stats,
-                                                      world),)), t2.main())
-
-    asyncio.run(both())
-    checks = [records.decode(r) for s, r in t2.journal.records_from(1)
-              if r[0] == records.CHECK]
-    _remove(t1, flash)
-    _remove(t2, flash)
-    return {"boards": stats.deals, "errors": len(stats.errors),
-            "first_errors": stats.errors[:3], "checks": len(checks),
-            "slip_results": [c["slip"] for c in checks], "wrong_trump_rulings":
-            list(stats.rulings), "laws_missing": t2.shoe.laws_missing,
-            "checks_ended": [b for b in ended if b]}
+    return session_sim_more.overplay_session(boards, wrong, seed, flash)
 
 
 def main(argv):
+    import json
+
     opts = {"--deals": 200, "--game": 1, "--variant": 0, "--seed": 7, "--overplay": 0}
     flash = "host"
     verbose = False
