@@ -59,7 +59,8 @@ def event_types():
 # A finding given in the input that is also an event type is judged as that event.
 FINDING_EVENTS = {"lone_discard_not_passed": "lone_without_passing_discard",
                   "card_faced_on_overplay": "card_faced_in_pack"}
-_GAME_ALIASES = {"\u00e9cart\u00e9": "ecarte", "bridge": "bridge_whist", "duplicate": "duplicate_whist"}
+_GAME_ALIASES = {"\u00e9cart\u00e9": "ecarte", "bridge": "bridge_whist", "duplicate": "duplicate_whist",
+                 "whist": "duplicate_whist"}
 
 
 class Event:

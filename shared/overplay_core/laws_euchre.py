@@ -116,6 +116,8 @@ def _wrong_hands(v, case):
         return
     seat = dict(bad[0][1]).get("seat", -1)
     played = case.phase >= C.FIRST_TRICK or seat in case.played
+    if (case.phase >= C.PLAY_BEGUN and case.lone < 0 and seat == (case.dealer + 1) % 4):
+        played = True  # the eldest hand leads to the first trick: once play began he has played
     if not played:
         _misdeal(v, case, "EU-23a", bad[0][0])
         return

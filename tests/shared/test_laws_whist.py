@@ -191,3 +191,10 @@ def test_law_iv_9_phase_names_and_tables_are_read_forgivingly():
                     "findings": ["Trump_Not_With_Dealer"],
                     "events": [{"type": "Card-Not-Turned-And-Quitted", "seat": "s"}]})
     assert _codes(r) == ["DW-V-1a", "DW-VI-1"]
+
+
+def test_game_name_whist_is_duplicate_whist():
+    """The judge's only whist is duplicate whist: "Whist" names it."""
+    r = laws.judge({"game": "Whist", "context": {"tables": 3, "overplay": True},
+                    "findings": ["trump_not_with_dealer"]})
+    assert r["game"] == "duplicate_whist" and _codes(r) == ["DW-V-1b"]
