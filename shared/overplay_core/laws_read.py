@@ -19,6 +19,14 @@ def _int(value, what, low, high):
     return value
 
 
+def _no_trumps(value):
+    """"NT", "no trumps", "No-Trump", "notrumps" ...: no trump suit."""
+    if not isinstance(value, str):
+        return False
+    low = value.strip().lower().replace(" ", "").replace("-", "").replace("_", "")
+    return low in ("nt", "notrump", "notrumps")
+
+
 class Reader:
     """Value readers; the subclass sets game, seats and dealer."""
 
@@ -75,7 +83,7 @@ class Reader:
         return [self.card(v, "%s[%d]" % (what, i)) for i, v in enumerate(values)]
 
     def suit(self, value, what):
-        if isinstance(value, str) and value.lower() in ("nt", "no_trumps", "no trumps"):
+        if _no_trumps(value):
             return cards.NO_SUIT
         try:
             return cards.parse_suit(value) if isinstance(value, str) else cards.parse_suit("")
@@ -87,8 +95,7 @@ class Reader:
         if not isinstance(value, str):
             raise ParseError("%s must be a card like \"KH\" or a suit like \"H\"" % what)
         low = value.strip().lower()
-        if len(low) <= 1 or low in ("nt", "no_trumps", "no trumps", "clubs", "diamonds",
-                                    "hearts", "spades"):
+        if len(low) <= 1 or _no_trumps(value) or low in ("clubs", "diamonds", "hearts", "spades"):
             return -1, self.suit(value, what)
         c = self.card(value, what)
         return c, cards.suit_of(c)

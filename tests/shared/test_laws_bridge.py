@@ -230,3 +230,13 @@ def test_facts_no_bridge_law_answers_go_to_the_director():
     assert _codes(r) == ["BR-NONE", "BR-NONE"] and r["outcome"] == "refer_to_director"
     assert [x["finding"] for x in r["rulings"]] == ["hand_abandoned", "trump_not_with_dealer"]
     assert r["rulings"][0]["citation"]["law"] == "none"
+
+
+def test_declaring_no_trumps_spelt_any_way():
+    """Declaring (BR-9): "NT", "No Trumps", "no-trump", "notrumps" all declare no trumps."""
+    from overplay_core import laws as _laws
+    for text in ("NT", "No Trumps", "no-trump", "notrumps", "no_trumps"):
+        r = _laws.judge({"game": "bridge_whist", "context": {"dealer": "N"},
+                         "events": [{"type": "declare", "seat": "N", "suit": text}]})
+        assert [x["code"] for x in r["rulings"]] == ["BR-Da"], text
+        assert r["rulings"][0]["suit"] == "no trump", text
