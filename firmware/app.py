@@ -147,39 +147,16 @@ class App:
         return session.decode(s.setup)
 
     def session_record(self, setup):
-        """A signed SESSION record of the set-up the club PC pushed (session.decode dict):
-        written when the app starts with a set-up and when a new one arrives, so every
-        record after it belongs to that session (docs/results.md)."""
-        from overplay_core import records
+        """A signed SESSION record of the set-up the club PC pushed (app_more.py)."""
+        import app_more
 
-        sh = self.shoe
-        j = self.journal
-        n = records.encode_session(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF,
-                                   sh.shoe_id, FW, setup["setup_id"], setup["game"],
-                                   setup["variant"], setup["table"], setup["tables"],
-                                   setup["first"], setup["last"], setup["movement"])
-        sh._append(n)  # nothing without a key: an unenrolled shoe signs no record
-        j.commit()
+        app_more.session_record(self, setup)
 
     def _on_settings(self, kind):
-        """The link stored a new enrolment or set-up (link.on_settings)."""
-        s = self.settings
-        if s.key is not None:  # records are signed with the key the club PC just gave
-            self.shoe.key, self.shoe.shoe_id = s.key, s.shoe_id
-        if hasattr(self.tray, "take"):
-            self.tray.take(s)  # the club slip key and the session id, without a restart
-        if self.terminal is not None and s.pin is not None:
-            self.terminal.pin = s.pin  # a new director's PIN (link.PIN_SET) counts at once
-        from overplay_core import wire
+        """The link stored a new enrolment or set-up (link.on_settings; app_more.py)."""
+        import app_more
 
-        setup = self._setup()
-        if kind != wire.SESSION_SET or setup is None:
-            return
-        self.shoe.tables = setup["tables"]
-        self.shoe.table = self.table = setup["table"]
-        if self.shoe.state == IDLE:
-            self.next_board = setup["first"]
-        self.session_record(setup)
+        app_more.on_settings(self, kind)
 
     # --- commands ---------------------------------------------------------------------
     def command(self, kind, a=0, b=0):

@@ -11,7 +11,8 @@
 All displays share show(lines) / line(i, text) / clear(); text longer than the width is cut,
 never wrapped, so a screen always shows the head of every line. Rendering allocates (strings,
 framebuf calls), so the shoe never draws from the per-card hot path: the display task calls
-the shoe's refresh() when something changed.
+the shoe's refresh() when something changed. RecordingDisplay, ConsoleDisplay and
+SSD1306Display live in display_more.py (loaded on first use; `display.X` works as before).
 """
 
 
@@ -47,63 +48,11 @@ class TextDisplay:
         return "\n".join(self.lines)
 
 
-class RecordingDisplay(TextDisplay):
-    """Keeps the last `keep` screens as tuples: tests assert what the dealer was shown."""
+def __getattr__(name):
+    # RecordingDisplay (tests), ConsoleDisplay (unix port, `make demo`), SSD1306Display (the
+    # board's panel): in display_more.py, loaded on first use
+    import display_more
 
-    def __init__(self, rows=4, cols=16, keep=8):
-        TextDisplay.__init__(self, rows, cols)
-        self.keep = keep
-        self.screens = []
-
-    def render(self):
-        self.renders += 1
-        if len(self.screens) >= self.keep:
-            self.screens.pop(0)
-        self.screens.append(tuple(self.lines))
-
-    def shown(self, fragment):
-        """True if any kept screen has a line containing fragment."""
-        for s in self.screens:
-            for line in s:
-                if fragment in line:
-                    return True
-        return False
-
-
-class ConsoleDisplay(TextDisplay):
-    """Prints each screen on one line, ' | ' between rows (the unix port and `make demo`)."""
-
-    def __init__(self, rows=4, cols=21, prefix="shoe> ", out=None):
-        TextDisplay.__init__(self, rows, cols)
-        self.prefix = prefix
-        self.out = out
-
-    def render(self):
-        self.renders += 1
-        rows = [s for s in self.lines if s]
-        text = self.prefix + " | ".join(rows)
-        if self.out is None:
-            print(text)
-        else:
-            self.out.write(text + "\n")
-
-
-class SSD1306Display(TextDisplay):
-    """Draws on an already-built framebuf display driver (ssd1306.SSD1306_I2C/_SPI).
-
-    The driver is a framebuf.FrameBuffer with width, height and show(); the built-in font is
-    8x8 pixels, so a 128x64 panel holds 8 rows of 16 characters.
-    """
-
-    def __init__(self, driver, rows=0, cols=0):
-        self.driver = driver
-        TextDisplay.__init__(self, rows or driver.height // 8, cols or driver.width // 8)
-
-    def render(self):
-        self.renders += 1
-        d = self.driver
-        d.fill(0)
-        for i in range(self.rows):
-            if self.lines[i]:
-                d.text(self.lines[i], 0, i * 8, 1)
-        d.show()
+    v = getattr(display_more, name)
+    globals()[name] = v
+    return v

@@ -34,7 +34,7 @@ import asyncio  # noqa: E402 - after the first collect: imports are what `base` 
 
 import app as A  # noqa: E402
 import board as B  # noqa: E402
-from display import ConsoleDisplay, TextDisplay  # noqa: E402
+from display import TextDisplay  # noqa: E402
 from drivers.sim_mfrc522 import ScriptedDealer, card_tag, tray_tag, uid7  # noqa: E402
 from overplay_core import games, handprint, records  # noqa: E402
 from shoe import AWAIT_TRAY, DEALING, IDLE  # noqa: E402
@@ -199,7 +199,12 @@ def _rmtree(path):
 def session(deals=200, game=games.DUPLICATE_WHIST, variant=0, seed=7, flash="host",
             verbose=False):
     """Run the session; returns the result dict (also what main() prints)."""
-    display = ConsoleDisplay() if verbose else TextDisplay()
+    if verbose:
+        from display import ConsoleDisplay
+
+        display = ConsoleDisplay()
+    else:
+        display = TextDisplay()
     b = B.simulated(display=display, flash=flash)
     world = make_tags(games.profile(game, variant).pack)
     gc.collect()
