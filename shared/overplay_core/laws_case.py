@@ -82,6 +82,12 @@ class Event:
         return self.data.get(key, default)
 
 
+# The context keys (any but "overplay" and "comment" may also be written at the top level).
+_CONTEXT_KEYS = ("tables", "phase", "overplay", "dealer", "played_with_wrong_trump",
+                 "looked_at_cards", "touched_cards", "played", "dummy", "lone", "scores",
+                 "ns_tricks_elsewhere", "comment")
+
+
 def norm(text):
     """A name as typed ("Play Begun", "play-begun") in its canonical form ("play_begun")."""
     if not isinstance(text, str):
@@ -109,7 +115,8 @@ class Case(Reader):
             raise ParseError("judge input must be a JSON object, not %s" % type(data).__name__)
         for key in data:
             if key not in ("game", "variants", "context", "deal", "hands", "trump_slip",
-                           "trump_turned", "overplay", "events", "findings", "comment"):
+                           "trump_turned", "overplay", "events", "findings", "comment") and (
+                    key not in _CONTEXT_KEYS):
                 raise ParseError("unknown key %r at the top level" % key)
         g = data.get("game")
         if isinstance(g, str):
@@ -139,10 +146,14 @@ class Case(Reader):
         ctx = data.get("context", {})
         if not isinstance(ctx, dict):
             raise ParseError("context must be an object")
+        for key in _CONTEXT_KEYS[:-1]:  # a context key written at the top level
+            if key != "overplay" and key in data:
+                if key in ctx:
+                    raise ParseError("%r given both at the top level and in context" % key)
+                ctx = dict(ctx)
+                ctx[key] = data[key]
         for key in ctx:
-            if key not in ("tables", "phase", "overplay", "dealer", "played_with_wrong_trump",
-                           "looked_at_cards", "touched_cards", "played", "dummy", "lone",
-                           "scores", "ns_tricks_elsewhere", "comment"):
+            if key not in _CONTEXT_KEYS:
                 raise ParseError("unknown key %r in context" % key)
         self.dealer = 0
         if "dealer" in ctx:

@@ -198,3 +198,19 @@ def test_game_name_whist_is_duplicate_whist():
     r = laws.judge({"game": "Whist", "context": {"tables": 3, "overplay": True},
                     "findings": ["trump_not_with_dealer"]})
     assert r["game"] == "duplicate_whist" and _codes(r) == ["DW-V-1b"]
+
+
+def test_context_keys_at_the_top_level_are_read_as_context():
+    """Law IV Sec. 9 with tables and phase written at the top level instead of in context;
+    the same key in both places, or an unknown key, is still an error."""
+    r = laws.judge({"game": "duplicate_whist", "tables": 2, "phase": "play_begun",
+                    "trump_slip": "KH", "overplay": {"trump_turned": "7H"}})
+    assert _codes(r) == ["DW-IV-9b"] and r["context"]["tables"] == 2
+    for bad in ({"game": "duplicate_whist", "tables": 2, "context": {"tables": 3}},
+                {"game": "duplicate_whist", "tabels": 2}):
+        try:
+            laws.judge(bad)
+        except Exception as e:  # ParseError
+            assert "tables" in str(e) or "tabels" in str(e)
+        else:
+            assert False, bad
