@@ -166,7 +166,7 @@ def _turn_up(v, case):
         v.rule("EC-47a", F.KING_TURNED_UP, seat=case.dealer, points=1)
     for e in case.events_of("king_held"):
         v.find(F.KING_HELD, seat=e.seat, card=e.card)
-        if e.card >= 0 and (cards.rank_of(e.card) != cards.KING or (
+        if e.card >= 0 and (cards.rank_of(e.card) != cards.KING or e.card == turned or (
                 turned >= 0 and cards.suit_of(e.card) != cards.suit_of(turned))):
             v.rule("EC-47d", F.KING_HELD, seat=e.seat, card=e.card)
         elif e.get("announced_before_play", True):

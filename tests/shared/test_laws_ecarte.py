@@ -223,3 +223,9 @@ def test_ecarte_law_42_seat_words_with_a_space_are_read():
     """Law 42: "Non Dealer" (any case, space or hyphen) is the non-dealer; the dealer marks."""
     r = _j([_ev("hand_abandoned", "Non Dealer", tricks=0)])
     assert _codes(r) == ["EC-42v"] and r["rulings"][0]["seat"] == "dealer"
+
+
+def test_ecarte_law_47_turned_up_king_cannot_also_be_held():
+    """Law 47: the king turned up marks one for the dealer; nobody holds that card."""
+    r = _j([_ev("king_held", "non_dealer", card="KH")], phase="trump_turned", trump_turned="KH")
+    assert _codes(r) == ["EC-47a", "EC-47d"]
