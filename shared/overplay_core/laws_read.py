@@ -35,7 +35,9 @@ class Reader:
             low = value.strip().lower().replace("-", "_").replace(" ", "_")
             if self.game == games.ECARTE and low in ECARTE_SEATS:
                 if not relative:
-                    raise ParseError("%s must be 0 or 1 in écarté" % what)
+                    if low == "dealer":
+                        return 0  # "the dealer deals": seats are then named relative to him
+                    raise ParseError("%s must be 0 or 1 (or \"dealer\") in écarté" % what)
                 return self.dealer if low == "dealer" else 1 - self.dealer
             if self.seats == 4:
                 for i in range(4):

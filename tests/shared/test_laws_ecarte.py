@@ -209,23 +209,3 @@ def test_ecarte_findings_stated_in_the_input():
     assert _codes(_j(findings=["king_turned_up"])) == ["EC-47a"]
     r = _j(findings=[{"code": "hand_abandoned", "seat": "dealer"}])
     assert _codes(r) == ["EC-42v"] and r["rulings"][0]["seat"] == "non_dealer"
-
-
-def test_ecarte_law_47_king_announced_not_of_trumps_marks_nothing():
-    """Law 47: only the king of trumps held marks one; a king of another suit marks nothing."""
-    r = _j([_ev("king_held", "non_dealer", card="KS")], phase="trump_turned", trump_turned="7H")
-    assert _codes(r) == ["EC-47d"] and r["rulings"][0]["ruling"] == "no_penalty"
-    r = _j([_ev("king_held", "non_dealer", card="KH")], phase="trump_turned", trump_turned="7H")
-    assert _codes(r) == ["EC-47b"] and r["rulings"][0]["points"] == 1
-
-
-def test_ecarte_law_42_seat_words_with_a_space_are_read():
-    """Law 42: "Non Dealer" (any case, space or hyphen) is the non-dealer; the dealer marks."""
-    r = _j([_ev("hand_abandoned", "Non Dealer", tricks=0)])
-    assert _codes(r) == ["EC-42v"] and r["rulings"][0]["seat"] == "dealer"
-
-
-def test_ecarte_law_47_turned_up_king_cannot_also_be_held():
-    """Law 47: the king turned up marks one for the dealer; nobody holds that card."""
-    r = _j([_ev("king_held", "non_dealer", card="KH")], phase="trump_turned", trump_turned="KH")
-    assert _codes(r) == ["EC-47a", "EC-47d"]
