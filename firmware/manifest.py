@@ -14,6 +14,6 @@ package("overplay_core", base_path="../shared")
 # devsim.py (unix-port tools), nor main.py (kept as a file on flash so it can be replaced).
 package("drivers", base_path=".")
 for name in ("ring", "display", "display_more", "board", "board_more", "deck", "deck_text",
-             "journal", "tray", "link", "shoe_core", "shoe", "shoe_text", "shoe_tray", "shoe_laws",
-             "app", "app_more"):
+             "journal", "tray", "tray_more", "link", "shoe_core", "shoe", "shoe_text", "shoe_tray",
+             "shoe_laws", "app", "app_more"):
     module(name + ".py")

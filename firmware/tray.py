@@ -8,6 +8,7 @@
         tray.slip                      # {"board", "game", "dealer", "trump", "handprint", ...}
     else:
         show(tray.message(code))       # one line for the dealer
+    (message, write_board, read_board, encode, check: tray_more.py, loaded on first use)
 
     # or the raw transport, when the caller encodes and checks with overplay_core.trayslip:
     ln = tray.write_slip(uid, n, slip_bytes, length)   # -> length written and verified, or < 0
@@ -40,26 +41,13 @@ OTHER_SESSION = SLIP_ERROR_BASE + trayslip.OTHER_SESSION  # -46: a slip copied f
 FIRST_PAGE = 4  # NTAG213 user memory: pages 4..39
 LAST_PAGE = 39
 
-_MESSAGES = {
-    NO_TRAY: "no tray tag over the reader: hold the tray's tag to the reader",
-    NOT_NTAG: "this tag is not a tray tag (4-byte UID): use the tray's own tag",
-    WRITE_FAILED: "writing the tray tag failed: hold the tray still and write again",
-    VERIFY_FAILED: "the tray tag did not keep what was written: write again or change the tag",
-}
+def __getattr__(name):
+    # message(): the lines for people, in tray_more.py, loaded when one is shown
+    import tray_more
 
-
-def message(code):
-    """One line for the dealer about a tray code (tray, trayslip or driver code)."""
-    if code == OK:
-        return "trump slip OK"
-    if code in _MESSAGES:
-        return _MESSAGES[code]
-    if SLIP_ERROR_BASE - 6 <= code <= SLIP_ERROR_BASE - 1:
-        return trayslip.REASONS[code - SLIP_ERROR_BASE]
-    name = mfrc522.ERROR_NAMES.get(code)
-    if name:
-        return "tray tag read failed (%s): hold the tray's tag to the reader again" % name
-    return "tray tag error %d" % code
+    v = getattr(tray_more, name)
+    globals()[name] = v
+    return v
 
 
 class Tray:
@@ -92,17 +80,21 @@ class Tray:
         if settings.setup is not None:
             self.session = settings.session_id
 
-    def message(self, code):
-        return message(code)
+    def __getattr__(self, attr):
+        # message, encode, check, write_board, read_board: tray_more.py, loaded on first use
+        # (the shoe writes and reads slips with write_slip/read_slip and its own codec), bound
+        # to this tray and kept on it
+        import tray_more
 
-    def encode(self, buf, board, game, dealer, trump_card, handprint_bytes):
-        """trayslip.encode under this tray's slip key and session id."""
-        return trayslip.encode(buf, board, game, dealer, trump_card, handprint_bytes,
-                               self.key, self.session)
+        f = getattr(tray_more, "tray_" + attr, None)
+        if f is None:
+            raise AttributeError(attr)
 
-    def check(self, data):
-        """trayslip.check under this tray's slip key and session id (never raises)."""
-        return trayslip.check(data, self.key, self.session)
+        def bound(*args, **kw):
+            return f(self, *args, **kw)
+
+        setattr(self, attr, bound)
+        return bound
 
     def _select(self, uid, n):
         """Select the tray tag (uid[:n] when given: it must be that tag). OK or a code."""
@@ -200,30 +192,3 @@ class Tray:
             if self.data[i] != data[i]:
                 return VERIFY_FAILED
         return length
-
-    # --- the board's slip in one call (host tools, tests, a shoe without its own codec use)
-    def write_board(self, board, game, dealer, trump_card, handprint_bytes, uid=None, n=0):
-        """Encode, sign, write and verify the slip; OK (self.slip set) or a code.
-
-        ValueError (from trayslip.encode) for a value that cannot be written."""
-        self.slip = None
-        buf = bytearray(trayslip.MAX_LEN + 3)
-        ln = self.encode(buf, board, game, dealer, trump_card, handprint_bytes)
-        r = self.write_slip(uid, n, buf, ln)
-        if r < 0:
-            return r
-        self.slip = trayslip.decode(self.data, self.key, self.session)
-        return OK
-
-    def read_board(self, uid=None, n=0):
-        """Read and check the slip under the key and session; OK (self.slip = decoded dict) or
-        a code (OTHER_SESSION -46: a genuine slip of another session)."""
-        self.slip = None
-        r = self.read_slip(uid, n)
-        if r < 0:
-            return r
-        code = self.check(memoryview(self.data)[:r])
-        if code != trayslip.OK:
-            return SLIP_ERROR_BASE + code
-        self.slip = trayslip.decode(self.data, self.key, self.session)
-        return OK
