@@ -256,6 +256,16 @@ class Case(Reader):
             if not isinstance(e, dict) or not isinstance(e.get("type"), str):
                 raise ParseError("%s must be an object with a \"type\"" % where)
             t = norm(e["type"])
+            if t == "claim_fresh_deal":
+                t = "claim_new_deal"  # écarté's word
+            if "choice" in e:
+                ch = norm(e["choice"])
+                ch = "new_deal" if ch == "fresh_deal" else ch
+                if ch not in ("stand", "new_deal", "compel", "rectify", "choose_trump"):
+                    raise ParseError("%s.choice: unknown choice %r: use stand, new_deal, compel, "
+                                     "rectify or choose_trump" % (where, e["choice"]))
+                e = dict(e)
+                e["choice"] = ch
             if not is_event(t):
                 raise ParseError("%s: unknown event type %r (see docs/judge.md)"
                                  % (where, e["type"]))

@@ -144,9 +144,11 @@ def _turn_up(v, case):
     nd = _other(case, case.dealer)
     for e in case.events_of("more_than_one_turned_up"):
         v.find(F.MORE_THAN_ONE_TURNED_UP)
-        chosen = B.later(case, e, ("choice",), [nd])
+        chosen = B.later(case, e, ("choice", "claim_new_deal"), [nd])
         looked = nd in chosen[0].looked if chosen else nd in case.looked
-        ch = chosen[0].get("choice") if chosen else None
+        ch = None
+        if chosen:
+            ch = "new_deal" if chosen[0].type == "claim_new_deal" else chosen[0].get("choice")
         if looked or ch == "new_deal":
             v.rule("EC-11a", F.MORE_THAN_ONE_TURNED_UP, redeal_by=case.dealer)
         elif ch == "choose_trump":

@@ -56,3 +56,19 @@ def test_ecarte_law_47_context_dealer_may_be_written_dealer():
         assert "context.dealer" in str(e)
     else:
         assert False
+
+
+def test_ecarte_law_11_fresh_deal_in_the_law_s_words():
+    """Law 11: the non-dealer's choice "Fresh Deal" (or a claim_fresh_deal) is a fresh deal;
+    an unknown choice is an error naming the field."""
+    turned = _ev("more_than_one_turned_up", card="9H")
+    r = _j([turned, _ev("choice", "non_dealer", choice="Fresh Deal")], phase="trump_turned")
+    assert _codes(r) == ["EC-11a"]
+    r = _j([turned, _ev("claim_fresh_deal", "non_dealer")], phase="trump_turned")
+    assert _codes(r) == ["EC-11a"]
+    try:
+        _j([turned, _ev("choice", "non_dealer", choice="maybe")], phase="trump_turned")
+    except ParseError as e:
+        assert "events[1].choice" in str(e)
+    else:
+        assert False

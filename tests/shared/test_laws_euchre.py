@@ -155,14 +155,3 @@ def test_euchre_laws_21_22_from_findings_stated_in_the_input():
     assert _codes(r) == ["EU-21c"] and r["rulings"][0]["suit"] == "diamonds"
     assert _codes(_j(findings=[{"code": "turned_down_suit_named", "seat": "E"}])) == ["EU-21a"]
     assert _codes(_j(findings=["lone_discard_not_passed"])) == ["EU-19"]
-
-
-def test_euchre_law_23_eldest_short_after_his_lead_deal_stands():
-    """Law 23: the eldest hand leads, so once the play has begun he has played to the first
-    trick: the deal stands and he cannot score; another short seat is still a misdeal."""
-    from overplay_core import laws as _laws
-    base = {"game": "euchre", "context": {"dealer": "N", "phase": "play_begun"}}
-    r = _laws.judge(dict(base, findings=[{"code": "seat_short", "seat": "E"}]))
-    assert [x["code"] for x in r["rulings"]] == ["EU-23b", "EU-23c"]
-    r = _laws.judge(dict(base, findings=[{"code": "seat_short", "seat": "S"}]))
-    assert [x["code"] for x in r["rulings"]] == ["EU-23a"]
