@@ -109,6 +109,12 @@ TABLE = {
     "BR-AD": ("claimant_option", "Declaring", "by an adversary", "BR-12", "BR-B",
               "An adversary made or passed the declaration: the dealer may claim a new deal "
               "or go on as if nothing had been said."),
+    "BR-ADn": (ND, "Declaring", "by an adversary", "BR-12", "BR-B",
+               "An adversary made or passed the declaration and the dealer claimed a new deal: "
+               "new deal by the same dealer."),
+    "BR-ADs": (DS, "Declaring", "by an adversary", "BR-12", "BR-B",
+               "An adversary made or passed the declaration and the dealer went on: the deal "
+               "stands as if nothing had been said."),
 }
 
 _PACK = (F.DUPLICATE_CARD, F.FOREIGN_CARD, F.EXTRA_CARD)
@@ -180,7 +186,7 @@ def _declaring(v, case):
     for e in case.events_of("declare", "pass"):
         if e.seat not in (dealer, partner):
             v.find(F.ADVERSARY_DECLARED, seat=e.seat)
-            v.rule("BR-AD", F.ADVERSARY_DECLARED, by=[dealer], options=["new_deal", "proceed"])
+            _adversary_declared(v, case, e)
             return
         if e.seat == dealer:
             v.rule("BR-Da", 0, suit=e.suit if e.type == "declare" else None)
@@ -215,14 +221,27 @@ def _partner_unasked(v, case, e, eldest):
 def _given_declaring(v, case):
     """Declaring findings stated in the input rather than told by declare/pass events."""
     eldest = (case.dealer + 1) % 4
-    if [r for r in v.rulings if r["code"][:5] in ("BR-PU", "BR-PB") or r["code"] == "BR-AD"]:
+    if [r for r in v.rulings if r["code"][:5] in ("BR-PU", "BR-PB")
+            or r["code"] in ("BR-AD", "BR-ADn", "BR-ADs")]:
         return
     if case.given_finding(F.PARTNER_DECLARED_UNPASSED):
         _partner_unasked(v, case, None, eldest)
     elif case.given_finding(F.DECLARATION_PASSED_BACK):
         _passed_back(v, case, None, eldest)
     elif case.given_finding(F.ADVERSARY_DECLARED):
-        v.rule("BR-AD", F.ADVERSARY_DECLARED, by=[case.dealer], options=["new_deal", "proceed"])
+        _adversary_declared(v, case, None)
+
+
+def _adversary_declared(v, case, e):
+    """BR-12: the dealer's option: a claim (or choice new_deal) or going on (choice stand)."""
+    for c in B.later(case, e, ("claim_new_deal", "choice"), [case.dealer]):
+        if c.type == "claim_new_deal" or c.get("choice") == "new_deal":
+            v.rule("BR-ADn", F.ADVERSARY_DECLARED, redeal_by=case.dealer, deal_passes=False)
+            return
+        if c.get("choice") == "stand":
+            v.rule("BR-ADs", F.ADVERSARY_DECLARED)
+            return
+    v.rule("BR-AD", F.ADVERSARY_DECLARED, by=[case.dealer], options=["new_deal", "proceed"])
 
 
 def _after(v, case, dealer_pass):

@@ -67,8 +67,11 @@ TABLE = {
                "Dealt with the adversaries' cards, found before the trump was turned: a new "
                "deal may be claimed."),
     "EU-38b": ("deal_stands", "Law 38", "", "EU-9", "EU-A",
-               "Dealt with the adversaries' cards, found after the trump was turned: the "
-               "deal stands."),
+               "Dealt with the adversaries' cards and not stopped before the trump was turned: "
+               "the deal stands."),
+    "EU-38n": (ND, "Law 38", "", "EU-9", "EU-A",
+               "Dealt with the adversaries' cards and a new deal claimed before the trump was "
+               "turned: new deal by the same dealer."),
     "EU-39": (ND, "Law 39", "", "EU-10", "EU-A",
               "In turning the trump the dealer exposed another card: new deal by the same "
               "dealer."),
@@ -171,8 +174,13 @@ def judge(case):
         _redeal(v, "EU-39", F.CARD_EXPOSED_TURNING_TRUMP, case, False)
     for e in case.events_of("adversaries_pack"):
         v.find(F.ADVERSARIES_PACK, seat=e.seat)
-        if e.phase < C.TRUMP_TURNED:
-            v.rule("EU-38a", F.ADVERSARIES_PACK, by=[(dealer + 1) % 4, (dealer + 3) % 4])
+        adv = [(dealer + 1) % 4, (dealer + 3) % 4]
+        claims = [c for c in B.later(case, e, ("claim_new_deal", "choice"), adv)
+                  if c.phase < C.TRUMP_TURNED and c.get("choice", "new_deal") == "new_deal"]
+        if e.phase < C.TRUMP_TURNED and claims:  # Somerset 38 bars no one for looking
+            _redeal(v, "EU-38n", F.ADVERSARIES_PACK, case, False)
+        elif e.phase < C.TRUMP_TURNED and case.phase < C.TRUMP_TURNED:
+            v.rule("EU-38a", F.ADVERSARIES_PACK, by=adv)
         else:
             v.rule("EU-38b", F.ADVERSARIES_PACK)
     for e in case.events_of("dealt_out_of_turn"):

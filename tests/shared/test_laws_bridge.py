@@ -240,3 +240,16 @@ def test_declaring_no_trumps_spelt_any_way():
                          "events": [{"type": "declare", "seat": "N", "suit": text}]})
         assert [x["code"] for x in r["rulings"]] == ["BR-Da"], text
         assert r["rulings"][0]["suit"] == "no trump", text
+
+
+def test_declaring_by_an_adversary_the_dealer_claims_or_goes_on():
+    """Declaring by an adversary (BR-12): the dealer's claim is a new deal by him; his choice
+    to go on lets the deal stand; without either the option is open."""
+    from overplay_core import laws as _laws
+    ev = [{"type": "declare", "seat": "E", "suit": "H"}]
+    for extra, code in (([{"type": "claim_new_deal", "seat": "N"}], "BR-ADn"),
+                        ([{"type": "choice", "seat": "N", "choice": "stand"}], "BR-ADs"),
+                        ([], "BR-AD")):
+        r = _laws.judge({"game": "bridge_whist", "context": {"dealer": "N"},
+                         "events": ev + extra})
+        assert [x["code"] for x in r["rulings"]] == [code], code

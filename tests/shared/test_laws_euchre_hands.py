@@ -15,3 +15,17 @@ def test_euchre_law_23_eldest_short_after_his_lead_deal_stands():
     assert [x["code"] for x in r["rulings"]] == ["EU-23b", "EU-23c"]
     r = laws.judge(dict(base, findings=[{"code": "seat_short", "seat": "S"}]))
     assert [x["code"] for x in r["rulings"]] == ["EU-23a"]
+
+
+def test_euchre_law_38_claim_before_the_turn_up_gives_a_new_deal():
+    """Law 38: dealt with the adversaries' cards: an adversary's claim before the trump card is
+    turned is a new deal by the same dealer; a claim after it comes too late."""
+    base = {"game": "euchre", "context": {"dealer": "N", "phase": "deal_completed"}}
+    ev = [{"type": "adversaries_pack", "seat": "N"}, {"type": "claim_new_deal", "seat": "E"}]
+    r = laws.judge(dict(base, events=ev))
+    assert [x["code"] for x in r["rulings"]] == ["EU-38n"]
+    assert r["rulings"][0]["redeal_by"] == "N" and r["rulings"][0]["deal_passes"] is False
+    r = laws.judge(dict(base, events=[ev[0], {"type": "trump_turned"}, ev[1]]))
+    assert [x["code"] for x in r["rulings"]] == ["EU-38b"]
+    r = laws.judge(dict(base, events=ev[:1]))
+    assert [x["code"] for x in r["rulings"]] == ["EU-38a"]
