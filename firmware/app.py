@@ -377,8 +377,9 @@ class App:
         self.running = True
         tasks = [asyncio.create_task(self.reader_task()),
                  asyncio.create_task(self.deal_task()),
-                 asyncio.create_task(self.display_task()),
-                 asyncio.create_task(self.link_task())]
+                 asyncio.create_task(self.display_task())]
+        if self.link is not None:  # no link task on a shoe without a serial link
+            tasks.append(asyncio.create_task(self.link_task()))
         for coro in extra:
             tasks.append(asyncio.create_task(coro))
         while self.running:
