@@ -131,13 +131,15 @@ def _cards(v, case):
     # A card missing only from a short hand is law 41's case, not an incorrect pack.
     pack = [c for c in _PACK + (F.PACK_INCORRECT, F.MISSING_CARD) if c in codes
             and not (c == F.MISSING_CARD and F.SEAT_SHORT in codes)]
+    shorts = [f for f in v._found if f[0] == F.SEAT_SHORT]
+    if len(shorts) > 1 and F.SEAT_OVER not in codes:
+        pack = [F.SEAT_SHORT]  # law 41 needs three hands right: cards missing, pack incorrect
     if pack:
         v.rule("BR-42" if case.phase >= C.PLAY_BEGUN else "BR-38b", pack[0])
         return
     if F.SEAT_OVER in codes:
         v.rule("BR-38d", F.SEAT_OVER)
         return
-    shorts = [f for f in v._found if f[0] == F.SEAT_SHORT]
     if shorts:
         seat = dict(shorts[0][1]).get("seat", -1)
         dummy = case.dummy if case.dummy >= 0 else _dummy(case)

@@ -125,7 +125,8 @@ def _wrong_hands(v, case):
         _misdeal(v, case, "EU-23a", bad[0][0])
         return
     v.rule("EU-23b", bad[0][0], seat=seat)
-    v.rule("EU-23c", bad[0][0], seat=seat)
+    for f in bad:  # "he cannot score": every seat with the wrong number
+        v.rule("EU-23c", f[0], seat=dict(f[1]).get("seat", -1))
     if case.variant & games.V_SOMERSET_FORFEIT:
         v.rule("EU-90", bad[0][0], seat=seat, points=4 if case.lone >= 0 else 2)
 

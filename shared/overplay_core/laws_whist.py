@@ -116,8 +116,9 @@ def _partner_surplus(v, case, codes):
 
 
 def _short_on_overplay(v, case):
-    if case.phase >= C.FIRST_TRICK:
-        v.rule("DW-V-2", F.SEAT_SHORT)
+    short = _seats_with(v, F.SEAT_SHORT)
+    if case.phase >= C.FIRST_TRICK and len(short) < 2:  # "and the others have their number"
+        v.rule("DW-V-2", F.SEAT_SHORT, seat=short[0] if short else -1)
     elif case.variant & games.V_EXCERPT_ONLY:
         v.rule("DW-V-2x", F.SEAT_SHORT)
     elif case.phase < C.PLAY_BEGUN:

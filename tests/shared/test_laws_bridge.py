@@ -253,3 +253,15 @@ def test_declaring_by_an_adversary_the_dealer_claims_or_goes_on():
         r = _laws.judge({"game": "bridge_whist", "context": {"dealer": "N"},
                          "events": ev + extra})
         assert [x["code"] for x in r["rulings"]] == [code], code
+
+
+def test_law_41_needs_three_hands_right_two_short_is_an_incorrect_pack():
+    """Law 41 / 42: two hands short after the play began is not law 41: the pack is
+    incorrect, this deal void (law 42); before the play, law 38 (b)."""
+    from overplay_core import laws as _laws
+    two = [{"code": "seat_short", "seat": "E"}, {"code": "seat_short", "seat": "S"}]
+    r = _laws.judge({"game": "bridge_whist", "context": {"phase": "first_trick_quitted"},
+                     "findings": two})
+    assert [x["code"] for x in r["rulings"]] == ["BR-42"]
+    r = _laws.judge({"game": "bridge_whist", "findings": two})
+    assert [x["code"] for x in r["rulings"]] == ["BR-38b"]

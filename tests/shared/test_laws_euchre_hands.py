@@ -29,3 +29,12 @@ def test_euchre_law_38_claim_before_the_turn_up_gives_a_new_deal():
     assert [x["code"] for x in r["rulings"]] == ["EU-38b"]
     r = laws.judge(dict(base, events=ev[:1]))
     assert [x["code"] for x in r["rulings"]] == ["EU-38a"]
+
+
+def test_euchre_law_23_every_seat_with_the_wrong_number_cannot_score():
+    """Law 23: two seats wrong after the first trick: the deal stands, neither scores."""
+    r = laws.judge({"game": "euchre", "context": {"dealer": "N", "phase": "first_trick_quitted"},
+                    "findings": [{"code": "seat_short", "seat": "E"},
+                                 {"code": "seat_over", "seat": "S"}]})
+    assert [(x["code"], x.get("seat")) for x in r["rulings"]] == [
+        ("EU-23b", "E"), ("EU-23c", "E"), ("EU-23c", "S")]

@@ -60,3 +60,15 @@ def test_context_keys_at_the_top_level_are_read_as_context():
             assert "tables" in str(e) or "tabels" in str(e)
         else:
             assert False, bad
+
+
+def test_law_v_2_only_when_the_others_have_their_correct_number():
+    """Law V Sec. 2 names the short seat; two short hands are not its case (Law B(3))."""
+    ctx = {"tables": 3, "overplay": True, "phase": "first_trick_quitted"}
+    r = laws.judge({"game": "duplicate_whist", "context": ctx,
+                    "findings": [{"code": "seat_short", "seat": "E"}]})
+    assert _codes(r) == ["DW-V-2"] and r["rulings"][0]["seat"] == "E"
+    r = laws.judge({"game": "duplicate_whist", "context": ctx,
+                    "findings": [{"code": "seat_short", "seat": "E"},
+                                 {"code": "seat_short", "seat": "S"}]})
+    assert _codes(r) == ["DW-LB-3b"]
