@@ -51,6 +51,8 @@ class Reader:
         raise ParseError("unknown seat %r in %s: use N, E, S, W or 0-3" % (value, what))
 
     def seat_list(self, values, what):
+        if isinstance(values, (str, int)):
+            values = [values]  # one seat written alone
         if not isinstance(values, list):
             raise ParseError("%s must be a list of seats" % what)
         return [self.seat(v, what) for v in values]

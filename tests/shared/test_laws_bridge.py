@@ -265,3 +265,13 @@ def test_law_41_needs_three_hands_right_two_short_is_an_incorrect_pack():
     assert [x["code"] for x in r["rulings"]] == ["BR-42"]
     r = _laws.judge({"game": "bridge_whist", "findings": two})
     assert [x["code"] for x in r["rulings"]] == ["BR-38b"]
+
+
+def test_law_40_looked_at_cards_may_name_one_seat_alone():
+    """Law 40: context.looked_at_cards "W" (not a list) bars West's claim."""
+    from overplay_core import laws as _laws
+    r = _laws.judge({"game": "bridge_whist",
+                     "context": {"phase": "deal", "dealer": "S", "looked_at_cards": "W"},
+                     "events": [{"type": "card_exposed_in_deal", "seat": "S", "card": "5S"},
+                                {"type": "claim_new_deal", "seat": "W"}]})
+    assert [x["code"] for x in r["rulings"]] == ["BR-40a"]
