@@ -115,6 +115,7 @@ async def _deal_session(a, deals, seed, stats, world, deck_id):
     sh = a.shoe
     p = a.profile
     tags, tray = world
+    hand = [None] * p.deal_cards  # refilled each deal: no 512-byte list (a hole) per deal
     # Enrol the deck: deal it sorted over the reader once (ENROL_DECK mode).
     a.command(A.CMD_ENROL, deck_id)
     await _until(a, lambda: sh.state != IDLE, stats)
@@ -129,7 +130,9 @@ async def _deal_session(a, deals, seed, stats, world, deck_id):
         a.command(A.CMD_DEAL, 0)
         await _until(a, lambda: sh.state == DEALING, stats)
         board_no, dealer_seat = sh.board, sh.dealer
-        d = ScriptedDealer(sim, [tags[c] for c in order[:p.deal_cards]], dwell=2, gap=1)
+        for n in range(p.deal_cards):
+            hand[n] = tags[order[n]]
+        d = ScriptedDealer(sim, hand, dwell=2, gap=1)
         await _until(a, lambda: d.done and len(a.uids) == 0, stats)
         sim.script = None
         a.command(A.CMD_END)
