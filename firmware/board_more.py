@@ -8,7 +8,6 @@ the JSON pin map, the bus construction, and the RAM LittleFS of `--flash ram`.
 import json
 
 import board
-from display import SSD1306Display, TextDisplay
 
 # Where a board definition may live: the repo (tests, unix port) or the board's flash.
 BOARD_DIRS = ("hardware/boards", "/hardware/boards", "/lib/hardware/boards", "../hardware/boards")
@@ -42,6 +41,7 @@ def build(name="pico_ref", path=None):
     import machine
     from machine import Pin
 
+    from display import SSD1306Display, TextDisplay
     from drivers.mfrc522 import MFRC522
 
     d = load_definition(name, path)
