@@ -156,6 +156,16 @@ def claim_status(case, ev, claimants, deadline, touched_bars=False):
     return "lapsed", -1
 
 
+def in_time(case, ev, deadline, seats=None):
+    """Was an act (a deal with the wrong cards, out of turn) stopped before `deadline`: a
+    claim for a new deal made before it, or the facts found before it (the later of the
+    event's phase and case.phase, the moment of discovery)?"""
+    for c in later(case, ev, ("claim_new_deal", "choice"), seats):
+        if c.phase < deadline and c.get("choice", "new_deal") == "new_deal":
+            return "claimed"
+    return "found" if max(ev.phase, case.phase) < deadline else ""
+
+
 def choice_of(case, ev, seats):
     """The option chosen after `ev` by one of `seats` ("choice" event), or None."""
     for e in later(case, ev, ("choice",), seats):

@@ -290,10 +290,11 @@ def judge(case):
         _exposed(v, case, e)
     for e in case.events_of("adversaries_pack"):
         v.find(F.ADVERSARIES_PACK, seat=e.seat)
-        v.rule("BR-ADVa" if e.phase < C.PLAY_BEGUN else "BR-ADVb", F.ADVERSARIES_PACK)
+        v.rule("BR-ADVa" if B.in_time(case, e, C.PLAY_BEGUN) else "BR-ADVb", F.ADVERSARIES_PACK)
     for e in case.events_of("dealt_out_of_turn"):
         v.find(F.DEALT_OUT_OF_TURN, seat=e.seat)
-        v.rule("BR-OOTa" if e.phase < C.NEXT_DEAL else "BR-OOTb", F.DEALT_OUT_OF_TURN)
+        v.rule("BR-OOTa" if max(e.phase, case.phase) < C.NEXT_DEAL else "BR-OOTb",
+               F.DEALT_OUT_OF_TURN)
     for e in case.events_of("dealt_for_partner"):
         if e.get("permission"):
             v.rule("BR-DFPb", 0, seat=e.seat)

@@ -176,17 +176,16 @@ def judge(case):
     for e in case.events_of("adversaries_pack"):
         v.find(F.ADVERSARIES_PACK, seat=e.seat)
         adv = [(dealer + 1) % 4, (dealer + 3) % 4]
-        claims = [c for c in B.later(case, e, ("claim_new_deal", "choice"), adv)
-                  if c.phase < C.TRUMP_TURNED and c.get("choice", "new_deal") == "new_deal"]
-        if e.phase < C.TRUMP_TURNED and claims:  # Somerset 38 bars no one for looking
+        t = B.in_time(case, e, C.TRUMP_TURNED, adv)  # Somerset 38 bars no one for looking
+        if t == "claimed":
             _redeal(v, "EU-38n", F.ADVERSARIES_PACK, case, False)
-        elif e.phase < C.TRUMP_TURNED and case.phase < C.TRUMP_TURNED:
+        elif t:
             v.rule("EU-38a", F.ADVERSARIES_PACK, by=adv)
         else:
             v.rule("EU-38b", F.ADVERSARIES_PACK)
     for e in case.events_of("dealt_out_of_turn"):
         v.find(F.DEALT_OUT_OF_TURN, seat=e.seat)
-        if e.phase < C.TRUMP_TURNED:
+        if B.in_time(case, e, C.TRUMP_TURNED):
             v.rule("EU-40a", F.DEALT_OUT_OF_TURN, redeal_by=dealer, deal_passes=False)
         else:
             v.rule("EU-40b", F.DEALT_OUT_OF_TURN)

@@ -275,3 +275,17 @@ def test_law_40_looked_at_cards_may_name_one_seat_alone():
                      "events": [{"type": "card_exposed_in_deal", "seat": "S", "card": "5S"},
                                 {"type": "claim_new_deal", "seat": "W"}]})
     assert [x["code"] for x in r["rulings"]] == ["BR-40a"]
+
+
+def test_adversaries_cards_found_only_after_the_first_card_played_stands():
+    """Dealing with the adversaries' cards "must be corrected before the play of the first
+    card": an event placed in the deal but found once the play began (context.phase or a later
+    marker) stands; a claim made before the play corrects it."""
+    from overplay_core import laws as _laws
+    ev = {"type": "adversaries_pack", "seat": "E", "phase": "deal"}
+    r = _laws.judge({"game": "bridge_whist", "context": {"phase": "play_begun"}, "events": [ev]})
+    assert [x["code"] for x in r["rulings"]] == ["BR-ADVb"]
+    r = _laws.judge({"game": "bridge_whist",
+                     "events": [ev, {"type": "claim_new_deal", "seat": "N", "phase": "deal"},
+                                {"type": "play_begun"}]})
+    assert [x["code"] for x in r["rulings"]] == ["BR-ADVa"]

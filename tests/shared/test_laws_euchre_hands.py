@@ -38,3 +38,12 @@ def test_euchre_law_23_every_seat_with_the_wrong_number_cannot_score():
                                  {"code": "seat_over", "seat": "S"}]})
     assert [(x["code"], x.get("seat")) for x in r["rulings"]] == [
         ("EU-23b", "E"), ("EU-23c", "E"), ("EU-23c", "S")]
+
+
+def test_euchre_law_40_out_of_turn_found_after_the_turn_up_stands():
+    """Law 40: a deal out of turn stopped only before the trump card is turned; placed in
+    the deal but found after the turn-up (a later marker), the deal stands."""
+    r = laws.judge({"game": "euchre", "context": {"dealer": "N"},
+                    "events": [{"type": "dealt_out_of_turn", "seat": "W", "phase": "deal"},
+                               {"type": "trump_turned"}]})
+    assert [x["code"] for x in r["rulings"]] == ["EU-40b"]
