@@ -15,5 +15,5 @@ package("overplay_core", base_path="../shared")
 package("drivers", base_path=".")
 for name in ("ring", "display", "display_more", "board", "board_more", "deck", "deck_text",
              "journal", "tray", "tray_more", "link", "shoe_core", "shoe", "shoe_text", "shoe_tray",
-             "shoe_laws", "app", "app_more"):
+             "shoe_check", "shoe_laws", "app", "app_more"):
     module(name + ".py")

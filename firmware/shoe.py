@@ -176,7 +176,9 @@ class Shoe(ShoeCore):
             elif self.state == AWAIT_TRAY:
                 shoe_tray.write_tray(self, uid, n)
             else:
-                shoe_tray.read_tray(self, uid, n)
+                import shoe_check  # the overplay check: loaded when one begins
+
+                shoe_check.read_tray(self, uid, n)
         else:  # a tag while idle: a card read before a deal began, or a stray tag
             c = self.deck.lookup(uid, n)
             if c >= 0:
@@ -248,9 +250,9 @@ class Shoe(ShoeCore):
 
     def end_check(self):
         """Close the overplay check: findings, rulings, signed CHECK (and DEAL) records."""
-        import shoe_tray
+        import shoe_check
 
-        return shoe_tray.end_check(self)
+        return shoe_check.end_check(self)
 
     # --- what the dealer sees ----------------------------------------------------------
     def refresh(self):
