@@ -25,32 +25,36 @@ $(STAMP): requirements-dev.txt pyproject.toml
 	$(BIN)/python -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
+# The editable install must point at this checkout (a copy of the tree that shares the venv
+# would otherwise leave `overplay` running the copy's code): re-point it when it does not.
 venv: $(STAMP)
+	@$(BIN)/python -c "import os, sys, overplay; sys.exit(os.path.realpath(overplay.__file__) != os.path.realpath('host/overplay/__init__.py'))" 2>/dev/null \
+	  || $(BIN)/python -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
 
-gate: $(STAMP)
+gate: venv
 	$(BIN)/python tools/mpy_gate.py firmware shared
 
-test-cpython: $(STAMP)
+test-cpython: venv
 	$(BIN)/python -m pytest tests
 
-test-mpy: $(STAMP)
+test-mpy: venv
 	$(BIN)/python tools/run_mpy_tests.py --heap $(HEAP) tests/shared tests/firmware
 
 test: gate test-cpython test-mpy
 
-lint: $(STAMP)
+lint: venv
 	$(BIN)/ruff check firmware shared host tests tools bench
 
-bench: $(STAMP)
+bench: venv
 	$(BIN)/python bench/run.py
 
 # Every suite with its long version switched on (10,000-frame link faults, 300-deal power
 # cuts, the 200-deal session, more fuzz examples), on both interpreters.
-soak: $(STAMP)
+soak: venv
 	OVERPLAY_SOAK=1 $(BIN)/python -m pytest tests
 	OVERPLAY_SOAK=1 $(BIN)/python tools/run_mpy_tests.py --heap $(HEAP) tests/shared tests/firmware
 
-demo: $(STAMP)
+demo: venv
 	$(BIN)/python -m overplay.demo
 
 clean:
