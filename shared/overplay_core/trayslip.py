@@ -28,10 +28,12 @@ At most 49 bytes (13 NTAG pages) of the 144 the NTAG213 offers; bytes after the 
 ignored, so a tag read whole (pages 4..39) decodes as is. DOMAIN keeps a slip's MAC apart from
 a journal record's MAC. Format 1 (no session id, signed with the writing shoe's own record
 key) is no longer read: BAD_VERSION, rewrite the slip at the original deal.
+
+`check`, `decode` and `REASONS` are in trayslip_more.py, loaded on first use (`trayslip.check`
+finds them there): a shoe dealing an original deal only encodes.
 """
 
 from overplay_core import mac
-from overplay_core.errors import ParseError
 
 MAGIC0 = 0x4F  # "O"
 MAGIC1 = 0x53  # "S"
@@ -55,17 +57,6 @@ BAD_AUTH = -4  # the MAC fails: edited by hand, torn mid-write, or another club'
 BAD_FIELD = -5  # signed but a field is out of range (a shoe bug, not tampering)
 OTHER_SESSION = -6  # genuine, but written in another session: a copied or old tray
 
-REASONS = {
-    NO_SLIP: "no trump slip on this tag (blank or foreign tag): rewrite it at the original deal",
-    BAD_VERSION: "trump slip in a format version this shoe does not read: rewrite it at the "
-    "original deal with an up-to-date shoe",
-    TRUNCATED: "trump slip cut short (torn write or short read): read the tray again",
-    BAD_AUTH: "trump slip fails its signature (edited, torn, or another club's key): "
-    "call the director",
-    BAD_FIELD: "trump slip is signed but holds an impossible value: call the director",
-    OTHER_SESSION: "trump slip is from another session (a copied or old tray): "
-    "call the director",
-}
 
 
 def _mac(key, data, n):
@@ -130,48 +121,14 @@ def session_of(data):
     return data[a] | (data[a + 1] << 8) | (data[a + 2] << 16) | (data[a + 3] << 24)
 
 
-def check(data, key, session=None):
-    """OK when data starts with a slip signed under key, else a negative code. Never raises.
+def __getattr__(attr):
+    # check, decode, REASONS: trayslip_more (an original deal only encodes; the overplay
+    # check and the host read slips)
+    if not attr.startswith("__"):
+        from overplay_core import trayslip_more
 
-    session: the reading shoe's session id; a genuine slip naming another one is
-    OTHER_SESSION. None (or 0: the shoe has no session set-up) does not compare."""
-    if len(data) < 3 or data[0] != MAGIC0 or data[1] != MAGIC1:
-        return NO_SLIP
-    if data[2] != VERSION:
-        return BAD_VERSION
-    if len(data) < HEADER:
-        return TRUNCATED
-    hl = data[8]
-    if hl > MAX_HANDPRINT:
-        return BAD_AUTH  # a signed slip never says this: the length byte was changed
-    n = HEADER + hl
-    if len(data) < n + TAG_LEN:
-        return TRUNCATED
-    if not mac.equal(_mac(key, data, n), bytes(data[n:n + TAG_LEN])):
-        return BAD_AUTH
-    if data[6] > 3 or data[3] == 0 or (data[4] | data[5]) == 0:
-        return BAD_FIELD
-    if data[7] > 52 and data[7] != NO_TRUMP:
-        return BAD_FIELD
-    if session and session_of(data) != session:
-        return OTHER_SESSION  # signed by the club, but for another evening's boards
-    return OK
-
-
-def decode(data, key, session=None):
-    """The slip as a dict: board, game, dealer, trump (card int or None), session, handprint
-    (bytes), length. ParseError (one line: what failed and what to do) when check() is not OK."""
-    code = check(data, key, session)
-    if code != OK:
-        raise ParseError("%s [code %d, %d bytes read]" % (REASONS[code], code, len(data)))
-    hl = data[8]
-    trump = data[7]
-    return {
-        "board": data[4] | (data[5] << 8),
-        "game": data[3],
-        "dealer": data[6],
-        "trump": None if trump == NO_TRUMP else trump,
-        "session": session_of(data),
-        "handprint": bytes(data[HEADER:HEADER + hl]),
-        "length": HEADER + hl + TAG_LEN,
-    }
+        v = getattr(trayslip_more, attr, None)
+        if v is not None:
+            globals()[attr] = v  # found once: a plain attribute from now on
+            return v
+    raise AttributeError(attr)
