@@ -235,41 +235,14 @@ class App:
             sh.on_uid(got, k - 256 if k > 127 else k)
 
     def buttons(self):
-        """Buttons to commands, on the press (pull-ups: 0 = pressed).
+        """Buttons to commands, on the press (pull-ups: 0 = pressed): app_more.buttons.
 
         DEAL starts what MODE selected (original deal, overplay check, enrol deck) and, while
         dealing or checking, ends it; NEXT: the hand passed is done; MODE: the next mode."""
-        b = self.board
-        if not b.buttons:
-            return
-        now = (b.pressed("deal") and 1) | (b.pressed("next") and 2) | (b.pressed("mode") and 4)
-        edge = now & ~self._pressed
-        self._pressed = now
-        term = self.terminal
-        if term is not None and edge:
-            if now & 6 == 6:  # NEXT and MODE together: the director's PIN screen
-                term.open_director()
-                return
-            if term.active:  # the scoring terminal has the buttons
-                term.press(edge)
-                return
-        st = self.shoe.state
-        if edge & 1:
-            if st in (IDLE, AWAIT_TRAY):
-                if self.mode_sel == OVERPLAY_CHECK:
-                    self.command(CMD_CHECK)
-                elif self.mode_sel == ENROL_DECK:
-                    self.command(CMD_ENROL, self.deck_id)
-                else:
-                    self.command(CMD_DEAL)
-            else:
-                self.command(CMD_END)
-        if edge & 2:
-            self.command(CMD_NEXT_HAND)
-        if edge & 4 and st in (IDLE, AWAIT_TRAY):
-            self.mode_sel = (ORIGINAL_DEAL, OVERPLAY_CHECK, ENROL_DECK)[self.mode_sel % 3]
-            self.shoe.message = ("deal", "overplay check", "enrol deck")[self.mode_sel - 1]
-            self.shoe.changed = True
+        if self.board.buttons:  # a board with buttons loads app_more at its first step
+            import app_more
+
+            app_more.buttons(self)
 
     def deal_once(self):
         """The dealing task's step: queued UIDs through the shoe, buttons, one command, then

@@ -1,11 +1,13 @@
 """app.py's paths for a shoe the club PC has set up, loaded on first use: the SESSION record
 of a pushed set-up and new settings from the link. A shoe dealing on its own never loads them
 (a task's fault stays in app.py: it must not need memory to import when the heap is short).
+A board with buttons loads it at start, for App.buttons.
 
     a.session_record(setup)      # App's methods call these with the app as `self`
 """
 
-from app import FW, IDLE
+from app import (AWAIT_TRAY, CMD_CHECK, CMD_DEAL, CMD_END, CMD_ENROL, CMD_NEXT_HAND, ENROL_DECK,
+                 FW, IDLE, ORIGINAL_DEAL, OVERPLAY_CHECK)
 
 
 def session_record(self, setup):
@@ -43,3 +45,36 @@ def on_settings(self, kind):
     if self.shoe.state == IDLE:
         self.next_board = setup["first"]
     self.session_record(setup)  # the method: a caller may wrap it (demo_table.py)
+
+
+def buttons(self):
+    """App.buttons on a board that has them: edges to commands, or to the terminal."""
+    b = self.board
+    now = (b.pressed("deal") and 1) | (b.pressed("next") and 2) | (b.pressed("mode") and 4)
+    edge = now & ~self._pressed
+    self._pressed = now
+    term = self.terminal
+    if term is not None and edge:
+        if now & 6 == 6:  # NEXT and MODE together: the director's PIN screen
+            term.open_director()
+            return
+        if term.active:  # the scoring terminal has the buttons
+            term.press(edge)
+            return
+    st = self.shoe.state
+    if edge & 1:
+        if st in (IDLE, AWAIT_TRAY):
+            if self.mode_sel == OVERPLAY_CHECK:
+                self.command(CMD_CHECK)
+            elif self.mode_sel == ENROL_DECK:
+                self.command(CMD_ENROL, self.deck_id)
+            else:
+                self.command(CMD_DEAL)
+        else:
+            self.command(CMD_END)
+    if edge & 2:
+        self.command(CMD_NEXT_HAND)
+    if edge & 4 and st in (IDLE, AWAIT_TRAY):
+        self.mode_sel = (ORIGINAL_DEAL, OVERPLAY_CHECK, ENROL_DECK)[self.mode_sel % 3]
+        self.shoe.message = ("deal", "overplay check", "enrol deck")[self.mode_sel - 1]
+        self.shoe.changed = True

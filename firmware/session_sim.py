@@ -240,34 +240,11 @@ def overplay_session(boards=3, wrong=2, seed=11, flash="host"):
 
 
 def main(argv):
-    import json
+    """The command line (module docstring); prints the result JSON, returns the exit status
+    (session_sim_cli.py: the benchmark imports this module and calls session())."""
+    import session_sim_cli
 
-    opts = {"--deals": 200, "--game": 1, "--variant": 0, "--seed": 7, "--overplay": 0}
-    flash = "host"
-    verbose = False
-    i = 0
-    while i < len(argv):
-        if argv[i] == "--verbose":
-            verbose = True
-            i += 1
-        elif argv[i] == "--flash":
-            flash = argv[i + 1]
-            i += 2
-        elif argv[i] in opts:
-            opts[argv[i]] = int(argv[i + 1])
-            i += 2
-        else:
-            print("session_sim: unknown option %r: use --deals N --game 1..4 --variant V "
-                  "--seed S --flash host|ram --verbose, or --overplay BOARDS" % argv[i])
-            return 2
-    if opts["--overplay"]:
-        r = overplay_session(opts["--overplay"], 2, opts["--seed"], flash)
-        print(json.dumps(r))
-        return 1 if r["errors"] or r["boards"] != opts["--overplay"] else 0
-    r = session(opts["--deals"], opts["--game"], opts["--variant"], opts["--seed"], flash,
-                verbose)
-    print(json.dumps(r))
-    return 1 if r["errors"] or r["deals"] != opts["--deals"] else 0
+    return session_sim_cli.main(argv, session, overplay_session)
 
 
 if __name__ == "__main__":

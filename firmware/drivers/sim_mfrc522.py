@@ -21,10 +21,9 @@ different bits collide (CollErr). A poll (REQA/WUPA) is the simulated clock for 
 Serving a transfer allocates nothing, so the driver's heap_lock() tests hold with the sim.
 """
 
+from drivers import sim_tags
+from drivers.sim_tags import crc_a
 from overplay_core.compat import const
-from drivers.sim_tags import (ACTIVE, HALT, IDLE, NTAG213_PAGES, READY1, READY2,  # noqa: F401
-                              ScriptedDealer, Tag, card_tag, crc_a, legacy_tag, pack_tags,
-                              tray_tag, uid7)
 
 _CommandReg = const(0x01)
 _ComIrqReg = const(0x04)
@@ -359,3 +358,14 @@ class SimMFRC522:
         self.level = nb
         r[_ControlReg] = (r[_ControlReg] & 0xF8) | (bits & 7)
         r[_ComIrqReg] |= 0x20  # RxIRq
+
+
+def __getattr__(attr):
+    # the tags (card_tag, tray_tag, uid7, ScriptedDealer, Tag, ...) are sim_tags' names:
+    # `from drivers.sim_mfrc522 import card_tag` finds them there, once
+    if not attr.startswith("__"):
+        v = getattr(sim_tags, attr, None)
+        if v is not None:
+            globals()[attr] = v
+            return v
+    raise AttributeError(attr)

@@ -5,6 +5,7 @@
     tray = tray_tag(uid7(9, 1))           # also an NTAG213: 45 pages, user pages 4..39
     old = legacy_tag(b"\\x12\\x34\\x56\\x78") # a 4-byte UID tag (SAK 0x08, no NTAG commands)
     tray.page(4)                          # bytes of page 4 (a test may edit tray.mem by hand)
+    (pack_tags, legacy_tag, Tag.uid/state/page/user_bytes: sim_tags_more.py, on first use)
     dealer = ScriptedDealer(sim, tags)    # passes tags through a SimMFRC522's field, by poll
 
 A tag answers a frame (bytes + bit count) the way ISO 14443-3 and the NTAG213 datasheet say:
@@ -111,23 +112,13 @@ class Tag:
         return cl
 
     @property
-    def uid(self):
-        u = self.u
-        n = u >> 56
-        return bytes([(u >> (8 * (n - 1 - i))) & 0xFF for i in range(n)])
-
-    @property
-    def state(self):
-        """IDLE, READY1, READY2, ACTIVE or HALT."""
-        return self.s & 0x0F
-
-    @property
     def mem(self):
         """The tag's EEPROM, pages * 4 bytes (UID, BCC and capability container in 0..3)."""
         if self._mem is None:
             self._mem = m = bytearray(self.pages * 4)
-            uid = self.uid
-            if self.pages and len(uid) == 7:
+            u = self.u
+            uid = bytes([(u >> (8 * (6 - i))) & 0xFF for i in range(7)])
+            if self.pages and u >> 56 == 7:
                 m[0:3] = uid[0:3]
                 m[3] = 0x88 ^ uid[0] ^ uid[1] ^ uid[2]  # BCC0
                 m[4:8] = uid[3:7]
@@ -136,12 +127,13 @@ class Tag:
                 m[12:16] = _CC_NTAG213
         return self._mem
 
-    def page(self, p):
-        return bytes(self.mem[p * 4:p * 4 + 4])
+    def __getattr__(self, attr):
+        # uid, state, page(p), user_bytes(n): sim_tags_more (tests read them; the chip does not)
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        from drivers import sim_tags_more
 
-    def user_bytes(self, n=144):
-        """The first n bytes of user memory (pages 4..39)."""
-        return bytes(self.mem[16:16 + n])
+        return sim_tags_more.tag_attr(self, attr)
 
     def power_off(self):
         cl = Tag.cl  # also while answering (a WRITE cut short): the state packed back is IDLE
@@ -286,16 +278,6 @@ def tray_tag(uid, name="tray"):
     return Tag(uid, NTAG213_PAGES, name)
 
 
-def pack_tags(deck_no, cards):
-    """Card tags for a pack: tag i is cards[i], UID uid7(deck_no, card) (distinct per deck)."""
-    return [card_tag(uid7(deck_no, c)) for c in cards]
-
-
-def legacy_tag(uid4, name=""):
-    """A 4-byte UID tag (MIFARE Classic-like: SAK 0x08, answers no NTAG command)."""
-    return Tag(uid4, 0, name)
-
-
 class ScriptedDealer:
     """Passes tags through the field one by one, the way a dealer's hand moves cards.
 
@@ -352,3 +334,15 @@ class ScriptedDealer:
         if not self.width and self.t > self.gap:
             self.step()
             self.t = 1
+
+
+def __getattr__(attr):
+    # pack_tags, legacy_tag: sim_tags_more (tests use them; a session deals NTAG213 cards)
+    if not attr.startswith("__"):
+        from drivers import sim_tags_more
+
+        v = getattr(sim_tags_more, attr, None)
+        if v is not None:
+            globals()[attr] = v  # found once: a plain attribute from now on
+            return v
+    raise AttributeError(attr)
