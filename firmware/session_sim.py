@@ -95,8 +95,9 @@ async def _until(a, cond, stats, limit=100000):
 
 
 def make_tags(pack, deck_id=1):
-    """The simulated world: an NTAG213 on each card of the pack, and one on the tray."""
-    tags = {}
+    """The simulated world: an NTAG213 on each card of the pack (a list indexed by card int,
+    53 slots: smaller than a dict), and one on the tray."""
+    tags = [None] * 53
     for c in pack:
         tags[c] = card_tag(uid7(deck_id, c))
     return tags, tray_tag(uid7(900, 1))

@@ -172,7 +172,8 @@ class SimMFRC522:
             # CS high or chip in power-down: nobody is listening. (A driver given some other
             # pin than sim.cs leaves sim.cs undriven: the chip is then always selected.)
             self.ignored += 1
-            self._zero(into)
+            if into is not None:
+                self.readinto(into)  # MISO reads 0
             return
         a = out[0]
         reg = (a >> 1) & 0x3F
@@ -188,12 +189,8 @@ class SimMFRC522:
         else:
             for i in range(1, n):
                 self._write(reg, out[i])
-            self._zero(into)
-
-    def _zero(self, into):
-        if into is not None:
-            for i in range(len(into)):
-                into[i] = 0
+            if into is not None:
+                self.readinto(into)  # MISO reads 0 during a write burst
 
     def _read(self, reg):
         if reg == _FIFODataReg:
@@ -266,14 +263,6 @@ class SimMFRC522:
             r[_ComIrqReg] |= 0x02  # ErrIRq: a command the simulation does not model
             r[_ErrorReg] |= 0x01
 
-    def _timer_us(self):
-        r = self.regs
-        if not r[_TModeReg] & 0x80:
-            return -1  # no TAuto: no timeout at all (a driver would then wait forever)
-        presc = ((r[_TModeReg] & 0x0F) << 8) | r[_TPrescalerReg]
-        reload = (r[_TReloadRegH] << 8) | r[_TReloadRegL]
-        return (2 * presc + 1) * (reload + 1) * 100 // 1356
-
     def _send(self):
         """Transceive: the FIFO goes out as a frame; the tags' answer comes into the FIFO."""
         r = self.regs
@@ -331,7 +320,10 @@ class SimMFRC522:
                     if coll < 0 or pos < coll:
                         coll = pos
                     break
-        limit = self._timer_us()
+        limit = -1  # no TAuto: no timeout at all (a driver would then wait forever)
+        if r[_TModeReg] & 0x80:
+            presc = ((r[_TModeReg] & 0x0F) << 8) | r[_TPrescalerReg]
+            limit = (2 * presc + 1) * (((r[_TReloadRegH] << 8) | r[_TReloadRegL]) + 1) * 100 // 1356
         if first is None or (0 <= limit < slowest):
             self.air_us += limit if limit >= 0 else 0
             if limit >= 0:

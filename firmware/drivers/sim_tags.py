@@ -89,28 +89,6 @@ class Tag:
         self.u = (len(uid) << 56) | u  # below 2^62: a small int on the unix port
         self.s = IDLE  # made here: answering a frame (under heap_lock in tests) allocates nothing
 
-    def _load(self):
-        """Unpack this tag into the shared `cl` for the frame being answered."""
-        cl = Tag.cl
-        u = self.u
-        if u >> 56 == 4:
-            cl[0] = (u >> 24) & 0xFF
-            cl[1] = (u >> 16) & 0xFF
-            cl[2] = (u >> 8) & 0xFF
-            cl[3] = u & 0xFF
-        else:
-            cl[0] = 0x88
-            for i in range(3):
-                cl[1 + i] = (u >> (48 - 8 * i)) & 0xFF
-            for i in range(4):
-                cl[5 + i] = (u >> (24 - 8 * i)) & 0xFF
-        for at in (0, 5):
-            cl[at + 4] = cl[at] ^ cl[at + 1] ^ cl[at + 2] ^ cl[at + 3]
-        s = self.s
-        cl[10] = s & 0x0F
-        cl[11] = s >> 4
-        return cl
-
     @property
     def mem(self):
         """The tag's EEPROM, pages * 4 bytes (UID, BCC and capability container in 0..3)."""
@@ -164,7 +142,25 @@ class Tag:
 
     def answer(self, frame, nbits):
         """Take one frame; return the answer's length in bits (0 = silent), bytes in resp."""
-        cl = self._load()
+        # unpack this tag into the shared `cl` for the frame being answered
+        cl = Tag.cl
+        u = self.u
+        if u >> 56 == 4:
+            cl[0] = (u >> 24) & 0xFF
+            cl[1] = (u >> 16) & 0xFF
+            cl[2] = (u >> 8) & 0xFF
+            cl[3] = u & 0xFF
+        else:
+            cl[0] = 0x88
+            for i in range(3):
+                cl[1 + i] = (u >> (48 - 8 * i)) & 0xFF
+            for i in range(4):
+                cl[5 + i] = (u >> (24 - 8 * i)) & 0xFF
+        for at in (0, 5):
+            cl[at + 4] = cl[at] ^ cl[at + 1] ^ cl[at + 2] ^ cl[at + 3]
+        s = self.s
+        cl[10] = s & 0x0F
+        cl[11] = s >> 4
         r = self._frame(cl, frame, nbits)
         self.s = cl[10] | (cl[11] << 4)  # state | HALT flag << 4
         return r
