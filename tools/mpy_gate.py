@@ -4,7 +4,7 @@ CPython-only features that compile but fail at run time on MicroPython.
     python tools/mpy_gate.py [--march armv6m] [--json] firmware shared
 
 Prints each module's .mpy size and the total; exits non-zero naming every offending file.
-The run-time list comes from docs/toolchain.md (what MicroPython lacks); `# mpy-ok` at the end
+The run-time list comes from ../shared/docs/toolchain.md (beside the repository) (what MicroPython lacks); `# mpy-ok` at the end
 of a line silences a deliberate use (e.g. code that only runs on CPython behind a check).
 """
 

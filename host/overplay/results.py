@@ -65,11 +65,7 @@ def build(db_path, session_id=None, keep_rulings=True):
     keep_rulings: write the rulings into the database's `rulings` table too."""
     from overplay import results_model as rm
     from overplay import results_rulings as rr
-    from overplay.store import default_path
-    path = db_path or default_path()
-    if path != ":memory:" and not os.path.exists(path):
-        raise UserError("no club database at %s: sync a shoe first (`overplay sync`), or name "
-                        "one with --db" % path)
+    _require_database(db_path)
     st = open_store(db_path)
     try:
         result = rm.load(st, session_id)
@@ -90,9 +86,19 @@ def write(text, path):
         f.write(text)
 
 
+def _require_database(db_path):
+    """Results only read: a database that is not there is an error, never made empty."""
+    from overplay.store import default_path
+    path = db_path or default_path()
+    if path != ":memory:" and not os.path.exists(path):
+        raise UserError("no club database at %s: sync a shoe first (`overplay sync`), or name "
+                        "one with --db" % path)
+
+
 def _list(db_path):
     from overplay import results_model as rm
     from overplay_core import games
+    _require_database(db_path)
     st = open_store(db_path)
     try:
         ss = rm.sessions(st)

@@ -210,6 +210,8 @@ def test_cli_one_line_errors(db, tmp_path, capsys):
     missing = tmp_path / "none.sqlite"
     assert cli.main(["results", "--db", str(missing)]) == 2
     assert "no club database" in capsys.readouterr().err and not missing.exists()
+    assert cli.main(["results", "--list", "--db", str(missing)]) == 2
+    assert "no club database" in capsys.readouterr().err and not missing.exists()
 
 
 def test_sessions_lists_one_session_for_the_three_setups(db):
