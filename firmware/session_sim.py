@@ -100,7 +100,9 @@ def make_tags(pack, deck_id=1):
     tags = [None] * 53
     for c in pack:
         tags[c] = card_tag(uid7(deck_id, c))
-    return tags, tray_tag(uid7(900, 1))
+    tray = tray_tag(uid7(900, 1))
+    tray.mem  # noqa: B018 - its EEPROM made now, with the world, not mid-deal on first write
+    return tags, tray
 
 
 async def dealer(a, deals, seed, stats, world, deck_id=1):
@@ -116,15 +118,20 @@ async def _deal_session(a, deals, seed, stats, world, deck_id):
     sh = a.shoe
     p = a.profile
     tags, tray = world
-    hand = [None] * p.deal_cards  # refilled each deal: no 512-byte list (a hole) per deal
+    # one list of tags, refilled each deal: no 512-byte list (a hole) per deal
+    hand = [None] * len(p.pack)
+    for n in range(len(p.pack)):
+        hand[n] = tags[p.pack[n]]
     # Enrol the deck: deal it sorted over the reader once (ENROL_DECK mode).
     a.command(A.CMD_ENROL, deck_id)
     await _until(a, lambda: sh.state != IDLE, stats)
-    d = ScriptedDealer(sim, [tags[c] for c in p.pack], dwell=2, gap=1)
+    d = ScriptedDealer(sim, hand, dwell=2, gap=1)
     await _until(a, lambda: d.done and len(a.uids) == 0 and sh.state == IDLE, stats)
     sim.script = None
+    if p.deal_cards != len(hand):
+        hand = [None] * p.deal_cards
     rng = Lcg(seed)
-    order = list(p.pack)
+    order = bytearray(p.pack)  # card ints, shuffled in place: 53 bytes, not a 512-byte list
     for i in range(deals):
         rng.shuffle(order)
         first = sh.journal.next_seq
