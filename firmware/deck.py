@@ -256,21 +256,26 @@ class Deck:
         False (nothing written) for a Deck made without a path."""
         if self.path is None:
             return False
-        data = bytearray(6 + self.entries * _ENTRY_SIZE + 4)
-        data[0:4] = _MAGIC
-        struct.pack_into("<H", data, 4, self.entries)
+        # written entry by entry through one 11-byte buffer, the CRC kept running: no block
+        # the size of the file (~590 bytes for a pack) on a heap that may be fragmented
+        e = bytearray(_ENTRY_SIZE)
+        e[0:4] = _MAGIC
+        struct.pack_into("<H", e, 4, self.entries)
         t = self.table
-        at = 6
-        for off in range(0, len(t), _SLOT):
-            n = t[off]
-            if n:
-                struct.pack_into("<HBB", data, at, self.deck_ids[t[off + 8]], t[off + 9], n)
-                data[at + 4:at + 11] = t[off + 1:off + 8]
-                at += _ENTRY_SIZE
-        struct.pack_into("<I", data, at, binascii.crc32(memoryview(data)[:at]) & 0xFFFFFFFF)
         tmp = self.path + ".new"
         with open(tmp, "wb") as f:
-            f.write(data)
+            f.write(memoryview(e)[:6])
+            crc = binascii.crc32(memoryview(e)[:6])
+            for off in range(0, len(t), _SLOT):
+                n = t[off]
+                if n:
+                    struct.pack_into("<HBB", e, 0, self.deck_ids[t[off + 8]], t[off + 9], n)
+                    for i in range(7):
+                        e[4 + i] = t[off + 1 + i]
+                    f.write(e)
+                    crc = binascii.crc32(e, crc)
+            struct.pack_into("<I", e, 0, crc & 0xFFFFFFFF)
+            f.write(memoryview(e)[:4])
         os.rename(tmp, self.path)  # atomic on LittleFS and POSIX: old file or new, never torn
         return True
 
