@@ -188,13 +188,19 @@ README_NOTES = """Reading the misses. `min_heapsize_bytes` (-X heapsize=128k) is
 port, where every `.mpy` is loaded into the same heap as the data (session_heap_code_bytes;
 8-byte pointers, 32-byte GC blocks). Run in place, as a board runs frozen or ROMFS code from
 flash, the same session needs min_heapsize_code_in_place_bytes, within the target. Cut over
-two rounds, 192 KB -> 144 KB: the simulated tags are two small ints each and the reader reads
-its FIFO in place (simulated world 22.7 -> 9.7 KB); what a dealing shoe never uses lives in
+three rounds, 192 KB -> 140 KB: the simulated tags are two small ints each and the reader reads
+its FIFO in place (simulated world 22.7 -> 9.4 KB); what a dealing shoe never uses lives in
 companions loaded on first use (cards_more, findings_text, games_more, records_more,
-deck_text, mfrc522_text, board_more, display_more, app_more, tray_more, shoe_check,
-session_sim_more); const register names. Left: ~110 KB of loaded code, 16 KB of app data,
-9.7 KB of simulated world, ~6 KB of fragmentation. `mpy-cross -O3` would save ~3.5 KB more
-(no asserts, no line numbers): not used.
+trayslip_more, deck_text, mfrc522_text, board_more, display_more, app_more, tray_more,
+shoe_check, sim_tags_more, session_sim_more, session_sim_cli); const register names; no block
+allocated late or grown mid-session (the tray tag's memory is made with the world, deck.save
+streams its file). Left: ~106 KB of loaded code (of it ~23 KB qstr pools and names: 850
+qstrs, the last pool opened near 610), 15.5 KB of app data, 9.4 KB of simulated world, ~9 KB
+of garbage and holes between collections. 128k needs ~9 KB more off the loaded code: at
+132 KB the heap cannot even build App(). `mpy-cross -O3` would save ~3.5 KB
+more (no asserts, no line numbers): not used. card_loop_equivalents is a ratio to an empty
+loop timed in the same run: ~250-265 when the machine is quiet; a busy neighbour pushed one
+run to 306.7 (02:53, nothing on the card path changed; 262.9 in the run below).
 code_heap_bytes_<module> are taken one module at a time: qstr pools double (~7 KB for the one
 opened near 610 qstrs), and the module that opens one is charged for it, so single figures
 move with the import order; the sum is steady. The ingest ratio is measured with the DB in
