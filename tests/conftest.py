@@ -4,7 +4,8 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for sub in ("shared", "firmware", "host", "tests", os.path.join("tests", "shared"),
+for sub in ("shared", "firmware", "host", "tests", os.path.join("tests", "host"),
+            os.path.join("tests", "shared"),
             os.path.join("tests", "firmware")):
     path = os.path.join(ROOT, sub)
     if path not in sys.path:

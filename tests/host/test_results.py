@@ -10,40 +10,13 @@ import pytest
 
 from overplay import cli, results, results_export, results_html, results_model
 from overplay.store import Store
+from signed_shoe import PACK, Shoe, seats_of, trump_of
 from overplay_core import findings as F
 from overplay_core import games, handprint, records
 from overplay_core.cards import card_name
 
-PACK = games.profile(games.DUPLICATE_WHIST).pack
 # N-S tricks keyed in per board at tables 1, 2, 3; (table 3, board 2) turns the wrong trump.
 TRICKS = {1: (7, 6, 8), 2: (8, 9, 4), 3: (5, 5, 6)}
-
-
-def seats_of(board):
-    """The original deal of a board: card c goes to seat (c + board) % 4."""
-    out = bytearray([0xFF] * 53)
-    for c in PACK:
-        out[c] = (c + board) % 4
-    return out
-
-
-def trump_of(board):
-    dealer = (board - 1) % 4
-    return max(c for c in PACK if (c + board) % 4 == dealer)
-
-
-class Shoe:
-    def __init__(self, shoe_id):
-        self.shoe_id = shoe_id
-        self.key = bytes([shoe_id]) * 32
-        self.recs = []
-        self.buf = bytearray(records.MAX_RECORD)
-
-    def add(self, encode, *args):
-        seq = len(self.recs) + 1
-        n = encode(self.buf, seq, 1, 100 * seq, *args)
-        self.recs.append((seq, bytes(self.buf[:records.sign(self.buf, n, self.key,
-                                                               self.shoe_id)])))
 
 
 def build_db(path, tables=3, wrong=(3, 2), twice=(1, 1)):

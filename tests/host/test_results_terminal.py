@@ -4,40 +4,13 @@ void awards count, and the ruling ids in CHECK records map back to the laws engi
 
 from overplay import results
 from overplay.store import Store
+from signed_shoe import PACK, Shoe, seats_of, trump_of
 from overplay_core import findings as F
 from overplay_core import games, handprint, records, ruling_ids
 
-EV_PLAY_BEGUN = 12  # terminal.EV_PLAY_BEGUN
+EV_PLAY_BEGUN = records.EV_PLAY_BEGUN
 ACT_AVERAGE, ACT_VOID = 2, 3  # terminal.ACT_*
 TRICKS = {1: (7, 6, 8), 2: (8, 9, 4)}
-PACK = games.profile(games.DUPLICATE_WHIST).pack
-
-
-def seats_of(board):
-    """The original deal of a board: card c goes to seat (c + board) % 4."""
-    out = bytearray([0xFF] * 53)
-    for c in PACK:
-        out[c] = (c + board) % 4
-    return out
-
-
-def trump_of(board):
-    dealer = (board - 1) % 4
-    return max(c for c in PACK if (c + board) % 4 == dealer)
-
-
-class Shoe:
-    def __init__(self, shoe_id):
-        self.shoe_id = shoe_id
-        self.key = bytes([shoe_id]) * 32
-        self.recs = []
-        self.buf = bytearray(records.MAX_RECORD)
-
-    def add(self, encode, *args):
-        seq = len(self.recs) + 1
-        n = encode(self.buf, seq, 1, 100 * seq, *args)
-        self.recs.append((seq, bytes(self.buf[:records.sign(self.buf, n, self.key,
-                                                               self.shoe_id)])))
 
 
 def build(path, begun_before_check=False):
