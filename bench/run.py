@@ -98,12 +98,17 @@ class Context:
         """Run a MicroPython script (module=True: `-m script`, a module on the path, e.g. a
         precompiled .mpy); return the JSON object on its last stdout line."""
         path = [os.path.join(ROOT, "shared"), os.path.join(ROOT, "firmware"), BENCH, ".frozen"]
+        cwd = ROOT
         if mpy_dir:
-            path = [mpy_dir, BENCH, ".frozen"]
+            # run beside the folder, which is then on the path by its short relative name: a
+            # module's __file__ (interned in the measured heap) is "lib/shoe.mpy", as on a
+            # board's filesystem, not this machine's temporary path
+            cwd, rel = os.path.split(os.path.normpath(mpy_dir))
+            path = [rel, BENCH, ".frozen"]
         env = dict(os.environ, MICROPYPATH=os.pathsep.join(path))
         cmd = [self.micropython_bin, "-X", "heapsize=" + str(heap)] + (["-m"] if module else [])
         cmd += [script] + [str(a) for a in args]
-        proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True,
+        proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True,
                               timeout=timeout)
         if proc.returncode != 0:
             raise RuntimeError("%s exited %d: %s" % (os.path.basename(script), proc.returncode,
