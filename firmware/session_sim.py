@@ -35,7 +35,7 @@ import asyncio  # noqa: E402 - after the first collect: imports are what `base` 
 import app as A  # noqa: E402
 import board as B  # noqa: E402
 from display import TextDisplay  # noqa: E402
-from drivers.sim_mfrc522 import ScriptedDealer, card_tag, tray_tag, uid7  # noqa: E402
+from drivers.sim_mfrc522 import ScriptedDealer, card_tag_int, tray_tag, uid7  # noqa: E402
 from overplay_core import games, handprint, records  # noqa: E402
 from shoe import AWAIT_TRAY, DEALING, IDLE  # noqa: E402
 import shoe_text  # noqa: E402, F401 - loaded on first use by the app: code, counted as code
@@ -95,11 +95,12 @@ async def _until(a, cond, stats, limit=100000):
 
 
 def make_tags(pack, deck_id=1):
-    """The simulated world: an NTAG213 on each card of the pack (a list indexed by card int,
-    53 slots: smaller than a dict), and one on the tray."""
+    """The simulated world: an NTAG213 on each card of the pack, as an int card tag (no object
+    a card; drivers/sim_tags.py), in a list indexed by card int (53 slots: smaller than a
+    dict), and an NTAG213 Tag on the tray (its memory is written)."""
     tags = [None] * 53
     for c in pack:
-        tags[c] = card_tag(uid7(deck_id, c))
+        tags[c] = card_tag_int(uid7(deck_id, c))
     tray = tray_tag(uid7(900, 1))
     tray.mem  # noqa: B018 - its EEPROM made now, with the world, not mid-deal on first write
     return tags, tray

@@ -6,6 +6,7 @@
     sim.enter(card_tag(uid7(1, 5)))            # a tag comes into the field ...
     reader.read_uid(uid)                       # -> 7
     sim.leave(tag); sim.clear()                # ... and goes
+    sim.enter(card_tag_int(uid7(1, 6)))        # a card as a plain int: the same answers
 
     dealer = ScriptedDealer(sim, tags, dwell=3, gap=1)   # cards pass one by one, by poll count
     while not dealer.done: reader.read_uid(uid) ...
@@ -17,7 +18,9 @@ register file, 64-byte FIFO, Transceive + StartSend, CalcCRC (preset from ModeRe
 ComIrqReg/DivIrqReg Set1 semantics, TxCRCEn/RxCRCEn, TxLastBits/RxLastBits, CollErr/CollReg,
 the TAuto timer (an answer slower than the timer is lost), Force100ASK and the antenna bits are
 modelled. Tags hear nothing without Force100ASK and the carrier on. Two tags answering
-different bits collide (CollErr). A poll (REQA/WUPA) is the simulated clock for scripts.
+different bits collide (CollErr). An int card tag's state is kept here, in `st`, while it is
+in the field; it answers through one flyweight Tag (sim_tags docstring). A poll (REQA/WUPA)
+is the simulated clock for scripts.
 Serving a transfer allocates nothing, so the driver's heap_lock() tests hold with the sim.
 """
 
@@ -92,7 +95,9 @@ class SimMFRC522:
         self.rx = bytearray(24)
         self.sent = bytearray(24)  # the last frame sent to the tags (first 24 bytes)
         self.sent_bits = 0
-        self.field = [None] * MAX_FIELD
+        self.field = [None] * MAX_FIELD  # Tags, or int card tags (sim_tags.card_tag_int)
+        self.st = bytearray(MAX_FIELD)  # the state (Tag.s) of an int tag in the same slot
+        self.fly = sim_tags.flyweight()  # answers for each int tag in turn
         self.count = 0  # tags in the field
         self.version = version
         self.cs = SimPin(1)
@@ -105,25 +110,28 @@ class SimMFRC522:
         self._reset()
 
     # --- the field
+    # A tag is a Tag or an int card tag: `==` finds either (a Tag equals only itself; two
+    # ints with the same UID are the same card)
     def enter(self, tag):
         """Put a tag into the field (powered: starts in IDLE)."""
-        for i in range(self.count):
-            if self.field[i] is tag:
-                return
+        if self.in_field(tag):
+            return
         if self.count == MAX_FIELD:
             raise ValueError("more than %d tags in the simulated field" % MAX_FIELD)
-        tag.power_off()
         self.field[self.count] = tag
+        self._off(self.count)
         self.count += 1
 
     def leave(self, tag):
         """Take a tag out of the field (its power goes: a halted tag forgets HALT)."""
         for i in range(self.count):
-            if self.field[i] is tag:
+            if self.field[i] == tag:
+                self._off(i)
                 self.count -= 1
-                self.field[i] = self.field[self.count]
-                self.field[self.count] = None
-                tag.power_off()
+                n = self.count
+                self.field[i] = self.field[n]
+                self.st[i] = self.st[n]
+                self.field[n] = None
                 return
 
     def clear(self):
@@ -132,9 +140,17 @@ class SimMFRC522:
 
     def in_field(self, tag):
         for i in range(self.count):
-            if self.field[i] is tag:
+            if self.field[i] == tag:
                 return True
         return False
+
+    def _off(self, i):
+        # the tag in slot i loses power: back to IDLE, HALT forgotten
+        t = self.field[i]
+        if isinstance(t, int):
+            self.st[i] = 0  # IDLE, not woken from HALT
+        else:
+            t.power_off()
 
     # --- power and reset
     def _on_rst(self, v):
@@ -151,7 +167,7 @@ class SimMFRC522:
         self.level = 0
         self.head = 0
         for i in range(self.count):
-            self.field[i].power_off()  # TxControlReg resets with the carrier off
+            self._off(i)  # TxControlReg resets with the carrier off
 
     # --- the SPI bus as the driver sees it
     def write(self, buf):
@@ -232,7 +248,7 @@ class SimMFRC522:
             r[reg] = v
             if not v & 0x03:
                 for i in range(self.count):
-                    self.field[i].power_off()  # carrier off: the tags lose power
+                    self._off(i)  # carrier off: the tags lose power
         elif reg == _ErrorReg or reg == _VersionReg or reg == _Status1Reg:
             return  # read-only
         else:
@@ -294,9 +310,19 @@ class SimMFRC522:
         first = None
         coll = -1
         slowest = 0
+        fly = self.fly
         for i in range(self.count):
+            if not heard:
+                break
             t = self.field[i]
-            b = t.answer(self.frame, nbits) if heard else 0
+            if isinstance(t, int):  # an int card tag answers through the flyweight Tag
+                fly.u = t
+                fly.s = self.st[i]
+                b = fly.answer(self.frame, nbits)
+                self.st[i] = fly.s
+                t = fly
+            else:
+                b = t.answer(self.frame, nbits)
             if b == 0:
                 continue
             if t.resp_us > slowest:

@@ -1,6 +1,7 @@
 """Virtual ISO 14443A tags for the simulated MFRC522: NTAG213 (cards, trays), 4-byte UID tags.
 
     card = card_tag(uid7(1, 17))          # NTAG213, 7-byte UID 04 00 01 00 00 11 81
+    c = card_tag_int(uid7(1, 17))         # the same card as a plain int (no object): see below
     tags = pack_tags(2, PACK_52)          # a whole pack's tags for deck 2, in pack order
     tray = tray_tag(uid7(9, 1))           # also an NTAG213: 45 pages, user pages 4..39
     old = legacy_tag(b"\\x12\\x34\\x56\\x78") # a 4-byte UID tag (SAK 0x08, no NTAG commands)
@@ -16,6 +17,13 @@ ACTIVE takes READ (16 bytes, wrapping past the last page), WRITE (4-bit ACK; pag
 read-only, pages 2-3 are OR-only lock/OTP bytes), GET_VERSION, HLTA. A bad CRC_A gets NAK 0x1.
 Anticollision is byte-aligned only (NVB 0x20, 0x30.. 0x70), which is what the driver sends.
 Answering allocates nothing: the answer goes into the preallocated `Tag.resp` (shared).
+
+A card may be a plain int instead of a Tag (card_tag_int: the packed UID that Tag.u is), ~86
+bytes less a card on the unix port. A simulated chip's field holds Tags and ints alike (ints
+compare by ==); it keeps an int tag's state only while it is in the field (out of the field
+a tag has no power: IDLE) and answers for it through one shared flyweight Tag (flyweight()).
+An int card's memory reads as made (UID, BCC, capability container) and a WRITE gets NAK 0x0:
+it has nowhere to keep data, so a card a test writes to is a card_tag().
 """
 
 from overplay_core.compat import const
@@ -72,38 +80,42 @@ class Tag:
     writes = 0
     reads = 0
     _mem = None  # made on first use: a card tag is rarely READ (saves RAM in a pack)
+    flyweight = False  # True on the one Tag a chip answers through for its int card tags
     # the answering tag's cascade bytes: CL1 (4 bytes + BCC), CL2 at 5; [10] state, [11] 1
     # when WUPA woke it from HALT (a 4-byte UID never starts with CT 0x88)
     cl = bytearray(12)
 
     def __init__(self, uid, pages=NTAG213_PAGES, name=""):
-        if len(uid) not in (4, 7) or uid[0] == 0x88:
-            raise ValueError("tag UID must be 4 or 7 bytes, not starting 0x88: %r" % (uid,))
+        self.u = _packed(uid)
         if name:
             self.name = name
         if pages != NTAG213_PAGES:
             self.pages = pages
-        u = 0
-        for b in uid:
-            u = (u << 8) | b
-        self.u = (len(uid) << 56) | u  # below 2^62: a small int on the unix port
         self.s = IDLE  # made here: answering a frame (under heap_lock in tests) allocates nothing
 
     @property
     def mem(self):
         """The tag's EEPROM, pages * 4 bytes (UID, BCC and capability container in 0..3)."""
-        if self._mem is None:
+        m = self._mem
+        if m is not None and not self.flyweight:
+            return m
+        if m is None:
             self._mem = m = bytearray(self.pages * 4)
-            u = self.u
-            uid = bytes([(u >> (8 * (6 - i))) & 0xFF for i in range(7)])
-            if self.pages and u >> 56 == 7:
-                m[0:3] = uid[0:3]
-                m[3] = 0x88 ^ uid[0] ^ uid[1] ^ uid[2]  # BCC0
-                m[4:8] = uid[3:7]
-                m[8] = uid[3] ^ uid[4] ^ uid[5] ^ uid[6]  # BCC1
-                m[9] = 0x48  # internal
-                m[12:16] = _CC_NTAG213
-        return self._mem
+        else:  # the flyweight: each int card tag reads as made, whichever answered before
+            for i in range(len(m)):
+                m[i] = 0
+        u = self.u
+        if self.pages and u >> 56 == 7:  # byte by byte: no slice, no bytes (allocate nothing)
+            for i in range(3):
+                m[i] = (u >> (48 - 8 * i)) & 0xFF
+            m[3] = 0x88 ^ m[0] ^ m[1] ^ m[2]  # BCC0
+            for i in range(4):
+                m[4 + i] = (u >> (24 - 8 * i)) & 0xFF
+            m[8] = m[4] ^ m[5] ^ m[6] ^ m[7]  # BCC1
+            m[9] = 0x48  # internal
+            for i in range(4):
+                m[12 + i] = _CC_NTAG213[i]
+        return m
 
     def __getattr__(self, attr):
         # uid, state, page(p), user_bytes(n): sim_tags_more (tests read them; the chip does not)
@@ -245,8 +257,8 @@ class Tag:
         if self.write_budget == 0:
             self.power_off()  # pulled out of the field mid-write: nothing written, no ACK
             return 0
-        if not self.pages or p < 2 or p >= self.pages:
-            return self._nak(0x0)
+        if self.flyweight or not self.pages or p < 2 or p >= self.pages:
+            return self._nak(0x0)  # an int card tag keeps no memory: NAK, as a locked page
         at = p * 4
         m = self.mem
         for i in range(4):
@@ -264,9 +276,33 @@ class Tag:
         return 4
 
 
+def _packed(uid):
+    if len(uid) not in (4, 7) or uid[0] == 0x88:
+        raise ValueError("tag UID must be 4 or 7 bytes, not starting 0x88: %r" % (uid,))
+    u = 0
+    for b in uid:
+        u = (u << 8) | b
+    return (len(uid) << 56) | u  # below 2^62: a small int on the (64-bit) unix port
+
+
 def card_tag(uid, name=""):
     """An NTAG213 sticker on a playing card (7-byte UID)."""
     return Tag(uid, NTAG213_PAGES, name)
+
+
+def card_tag_int(uid):
+    """The same sticker as a plain int (Tag.u: UID length in bits 56..59, the UID below),
+    for a simulated field holding a whole pack without a Tag object a card. Answers as
+    card_tag(uid) does, its memory reads as made; a WRITE gets NAK (nothing is kept)."""
+    return _packed(uid)
+
+
+def flyweight():
+    """The one Tag a chip answers through for every int card tag in its field: the chip
+    loads the int into `u` and its state byte into `s`, asks, and stores `s` back."""
+    t = Tag(b"\x04\x00\x00\x00\x00\x00\x00")
+    t.flyweight = True
+    return t
 
 
 def tray_tag(uid, name="tray"):
@@ -275,7 +311,7 @@ def tray_tag(uid, name="tray"):
 
 
 class ScriptedDealer:
-    """Passes tags through the field one by one, the way a dealer's hand moves cards.
+    """Passes tags (Tags or int card tags) through the field one by one, as a dealer's hand.
 
     Each tag stays in the field for `dwell` polls (REQA/WUPA frames), then the field is empty
     for `gap` polls before the next. Indices in `together` enter with the next tag (two cards
