@@ -8,7 +8,9 @@ A shoe that deals without incident needs only the codes it sees card by card (fi
 these sentences and the events a terminal or director reports are for people and the laws
 engine, so they stay out of the shoe's heap until something is shown. The codes reported at
 the table (-20 and below) have no constant anywhere: `findings.NAME` is the code of the row
-named name.lower() (one name a row: the table is the one place a code is given).
+named name.lower() (one name a row: the table is the one place a code is given). The look-ups
+(name, sentence, code_of, all_codes) are here too, found through findings.__getattr__: only
+something shown or ruled on calls them.
 """
 
 # Rows "code|name|sentence", in a few literals of ~1 KB (not one of 5 KB: compiling a
@@ -70,3 +72,42 @@ _TEXTS = (
 -55|revoke|A player revoked: he held a card of the suit led and played another suit.
 """,
 )
+
+
+def _row(code):
+    # Text blocks instead of a tuple per row: a third of the RAM on the device.
+    key = "\n%d|" % code
+    for t in _TEXTS:
+        i = t.find(key)
+        if i >= 0:
+            return t[i + 1:t.find("\n", i + 1)].split("|")
+    return None
+
+
+def name(code):
+    """Stable snake_case name of a finding code ('unknown_<n>' for a code not in the table)."""
+    row = _row(code)
+    return row[1] if row else "unknown_%d" % -code
+
+
+def sentence(code):
+    """One plain sentence for the table."""
+    row = _row(code)
+    return row[2] if row else "Unknown finding %d." % code
+
+
+def code_of(finding_name):
+    """The code for a finding name, or 0 if there is none."""
+    if not isinstance(finding_name, str) or "|" in finding_name or "\n" in finding_name:
+        return 0
+    key = "|%s|" % finding_name
+    for t in _TEXTS:
+        i = t.find(key)
+        if i >= 0:
+            return int(t[t.rfind("\n", 0, i) + 1:i])
+    return 0
+
+
+def all_codes():
+    """Every finding code, in table order."""
+    return tuple([int(line.split("|")[0]) for t in _TEXTS for line in t.split("\n") if line])

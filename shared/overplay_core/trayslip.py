@@ -29,8 +29,8 @@ ignored, so a tag read whole (pages 4..39) decodes as is. DOMAIN keeps a slip's 
 a journal record's MAC. Format 1 (no session id, signed with the writing shoe's own record
 key) is no longer read: BAD_VERSION, rewrite the slip at the original deal.
 
-`check`, `decode` and `REASONS` are in trayslip_more.py, loaded on first use (`trayslip.check`
-finds them there): a shoe dealing an original deal only encodes.
+`check`, `decode`, `length`, `session_of` and `REASONS` are in trayslip_more.py, loaded on first
+use (`trayslip.check` finds them there): a shoe dealing an original deal only encodes.
 """
 
 from overplay_core import mac
@@ -56,7 +56,6 @@ TRUNCATED = -3  # shorter than its own length fields say (torn write, short read
 BAD_AUTH = -4  # the MAC fails: edited by hand, torn mid-write, or another club's key
 BAD_FIELD = -5  # signed but a field is out of range (a shoe bug, not tampering)
 OTHER_SESSION = -6  # genuine, but written in another session: a copied or old tray
-
 
 
 def _mac(key, data, n):
@@ -106,24 +105,9 @@ def encode(buf, board, game, dealer, trump_card, handprint_bytes, key, session=0
     return n + TAG_LEN
 
 
-def length(data):
-    """Slip length from its header (magic and version unchecked), or 0 when too short."""
-    if len(data) < HEADER:
-        return 0
-    return HEADER + data[8] + TAG_LEN
-
-
-def session_of(data):
-    """The session id a slip names (its header only: check() it first), or -1 if too short."""
-    if len(data) < HEADER:
-        return -1
-    a = SESSION_AT
-    return data[a] | (data[a + 1] << 8) | (data[a + 2] << 16) | (data[a + 3] << 24)
-
-
 def __getattr__(attr):
-    # check, decode, REASONS: trayslip_more (an original deal only encodes; the overplay
-    # check and the host read slips)
+    # check, decode, length, session_of, REASONS: trayslip_more (an original deal only
+    # encodes; the overplay check and the host read slips)
     if not attr.startswith("__"):
         from overplay_core import trayslip_more
 

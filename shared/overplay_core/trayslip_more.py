@@ -1,4 +1,5 @@
-"""The slip read back: check, decode, REASONS (trayslip.py's companion, loaded on first use).
+"""The slip read back: check, decode, length, session_of, REASONS (trayslip.py's companion,
+loaded on first use).
 
     code = trayslip.check(tag_bytes, slip_key, session=41)   # found here by trayslip.__getattr__
 """
@@ -7,7 +8,7 @@ from overplay_core import mac
 from overplay_core.errors import ParseError
 from overplay_core.trayslip import (BAD_AUTH, BAD_FIELD, BAD_VERSION, HEADER, MAGIC0, MAGIC1,
                                     MAX_HANDPRINT, NO_SLIP, NO_TRUMP, OK, OTHER_SESSION,
-                                    TAG_LEN, TRUNCATED, VERSION, _mac, session_of)
+                                    SESSION_AT, TAG_LEN, TRUNCATED, VERSION, _mac)
 
 REASONS = {
     NO_SLIP: "no trump slip on this tag (blank or foreign tag): rewrite it at the original deal",
@@ -20,6 +21,21 @@ REASONS = {
     OTHER_SESSION: "trump slip is from another session (a copied or old tray): "
     "call the director",
 }
+
+
+def length(data):
+    """Slip length from its header (magic and version unchecked), or 0 when too short."""
+    if len(data) < HEADER:
+        return 0
+    return HEADER + data[8] + TAG_LEN
+
+
+def session_of(data):
+    """The session id a slip names (its header only: check() it first), or -1 if too short."""
+    if len(data) < HEADER:
+        return -1
+    a = SESSION_AT
+    return data[a] | (data[a + 1] << 8) | (data[a + 2] << 16) | (data[a + 3] << 24)
 
 
 def check(data, key, session=None):
