@@ -7,10 +7,12 @@
 
 The real app (app.py: reader, dealing, display and link tasks), the real MFRC522 driver on the
 simulated chip, the real deck, tally, records, journal and tray code. A scripted dealer (one
-more asyncio task) enrols a deck by dealing it sorted, then for each board shuffles the pack,
-passes the cards through the chip's field one by one (drivers.sim_mfrc522.ScriptedDealer),
-says the deal is over, and holds the tray tag over the reader for the slip. Every DEAL record
-is read back from the journal and its seats and trump compared with what was dealt.
+more asyncio task) enrols a deck by dealing it sorted, then for each board shuffles the pack
+(a list of int card tags, in place), passes the cards through the chip's field one by one
+(drivers.sim_tags.ScriptedDealer, one restarted each deal), says the deal is over, and holds
+the tray tag over the reader for the slip. Every DEAL record is read back from the journal
+and its seats and trump compared with what was dealt. Nothing the dealing does not need is
+loaded: the two-table run is in session_sim_more.py, the command line in session_sim_cli.py.
 
 The last line is a JSON object (deals, errors, records, heap figures): the benchmark and
 `make demo` read it. Heap (gc.mem_alloc()): `heap_code` after every import (on a board the code
@@ -35,9 +37,10 @@ import asyncio  # noqa: E402 - after the first collect: imports are what `base` 
 import app as A  # noqa: E402
 import board as B  # noqa: E402
 from display import TextDisplay  # noqa: E402
-from drivers.sim_mfrc522 import ScriptedDealer, card_tag_int, tray_tag, uid7  # noqa: E402
+from drivers import sim_mfrc522  # noqa: E402, F401 - the chip's code (board.simulated): code
+from drivers.sim_tags import ScriptedDealer, card_tag_int, tray_tag, uid7  # noqa: E402
 from overplay_core import games, handprint, records  # noqa: E402
-from shoe import AWAIT_TRAY, DEALING, IDLE  # noqa: E402
+from shoe import AWAIT_TRAY, DEALING, ENROLLING, IDLE  # noqa: E402
 import shoe_text  # noqa: E402, F401 - loaded on first use by the app: code, counted as code
 import shoe_tray  # noqa: E402, F401
 
@@ -53,20 +56,14 @@ gc.collect()
 BASE = _mem()
 
 
-class Lcg:
-    """Deterministic shuffles on both interpreters (numbers stay below 2^30)."""
-
-    def __init__(self, seed):
-        self.x = seed & 0x3FFFFFFF or 1
-
-    def below(self, n):
-        self.x = (self.x * 1103515245 + 12345) & 0x3FFFFFFF
-        return (self.x >> 8) % n
-
-    def shuffle(self, items):
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+def shuffle(items, x):
+    """Shuffle items in place (Fisher-Yates) with an LCG from state x (1 .. 2^30-1); returns
+    the next state. The same deals on both interpreters (products stay below 2^61)."""
+    for i in range(len(items) - 1, 0, -1):
+        x = (x * 1103515245 + 12345) & 0x3FFFFFFF
+        j = (x >> 8) % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    return x
 
 
 class Stats:
@@ -82,28 +79,38 @@ class Stats:
             self.peak = m
 
 
-async def _until(a, cond, stats, limit=100000):
+async def _until(a, stats, state=-1, d=None):
+    """Run the app until its shoe is in `state` (-1: any) and, given a dealer, every card
+    has passed and the reader->dealing ring is empty. (No condition closures: nothing is
+    allocated a wait but this coroutine.)"""
+    sh = a.shoe
     n = 0
-    while not cond():
+    while (state >= 0 and sh.state != state) or (d is not None and (not d.done or len(a.uids))):
         if not a.running:
             raise RuntimeError("session_sim: the app stopped: %r" % (a.error,))
         stats.sample()
         await A._sleep_ms(0)
         n += 1
-        if n > limit:
-            raise RuntimeError("session_sim: the shoe is stuck (state not reached)")
+        if n > 100000:
+            raise RuntimeError("session_sim: the shoe is stuck (state %d)" % sh.state)
 
 
 def make_tags(pack, deck_id=1):
-    """The simulated world: an NTAG213 on each card of the pack, as an int card tag (no object
-    a card; drivers/sim_tags.py), in a list indexed by card int (53 slots: smaller than a
-    dict), and an NTAG213 Tag on the tray (its memory is written)."""
-    tags = [None] * 53
-    for c in pack:
-        tags[c] = card_tag_int(uid7(deck_id, c))
+    """The simulated world: the pack's cards as int card tags (drivers/sim_tags.py: no object
+    a card) in a list in pack order, which the session shuffles in place, and an NTAG213 Tag
+    on the tray (its memory is written)."""
+    tags = [0] * len(pack)  # sized once (a comprehension would grow it to 64 slots)
+    for n in range(len(pack)):
+        tags[n] = card_tag_int(uid7(deck_id, pack[n]))
     tray = tray_tag(uid7(900, 1))
     tray.mem  # noqa: B018 - its EEPROM made now, with the world, not mid-deal on first write
     return tags, tray
+
+
+def card_of(tag):
+    """The card int an int card tag of make_tags carries: uid7(deck, card) puts it in UID
+    bytes 3..5, bits 8..31 of the int."""
+    return (tag >> 8) & 0xFFFFFF
 
 
 async def dealer(a, deals, seed, stats, world, deck_id=1):
@@ -117,46 +124,38 @@ async def dealer(a, deals, seed, stats, world, deck_id=1):
 async def _deal_session(a, deals, seed, stats, world, deck_id):
     sim = a.board.sim
     sh = a.shoe
-    p = a.profile
     tags, tray = world
-    # one list of tags, refilled each deal: no 512-byte list (a hole) per deal
-    hand = [None] * len(p.pack)
-    for n in range(len(p.pack)):
-        hand[n] = tags[p.pack[n]]
     # Enrol the deck: deal it sorted over the reader once (ENROL_DECK mode).
     a.command(A.CMD_ENROL, deck_id)
-    await _until(a, lambda: sh.state != IDLE, stats)
-    d = ScriptedDealer(sim, hand, dwell=2, gap=1)
-    await _until(a, lambda: d.done and len(a.uids) == 0 and sh.state == IDLE, stats)
+    await _until(a, stats, ENROLLING)
+    d = ScriptedDealer(sim, tags, dwell=2, gap=1)  # the one dealer, restarted for each deal
+    await _until(a, stats, IDLE, d)
     sim.script = None
-    if p.deal_cards != len(hand):
-        hand = [None] * p.deal_cards
-    rng = Lcg(seed)
-    order = bytearray(p.pack)  # card ints, shuffled in place: 53 bytes, not a 512-byte list
+    x = seed & 0x3FFFFFFF or 1
     for i in range(deals):
-        rng.shuffle(order)
+        x = shuffle(tags, x)  # the pack itself, in place: the first deal_cards are dealt
         first = sh.journal.next_seq
         a.command(A.CMD_DEAL, 0)
-        await _until(a, lambda: sh.state == DEALING, stats)
+        await _until(a, stats, DEALING)
         board_no, dealer_seat = sh.board, sh.dealer
-        for n in range(p.deal_cards):
-            hand[n] = tags[order[n]]
-        d = ScriptedDealer(sim, hand, dwell=2, gap=1)
-        await _until(a, lambda: d.done and len(a.uids) == 0, stats)
+        d.start(a.profile.deal_cards)
+        await _until(a, stats, -1, d)
         sim.script = None
         a.command(A.CMD_END)
-        await _until(a, lambda: sh.state == AWAIT_TRAY, stats)
+        await _until(a, stats, AWAIT_TRAY)
         sim.enter(tray)
-        await _until(a, lambda: sh.state == IDLE, stats)
+        await _until(a, stats, IDLE)
         sim.leave(tray)
-        _verify(a, first, board_no, dealer_seat, order, stats)
+        _verify(a, first, board_no, dealer_seat, tags, stats)
         stats.deals += 1
         if i % 50 == 49:  # the club PC syncs now and then: what it holds may be reclaimed
             a.journal.mark_synced(a.journal.committed_seq)
             a.journal.reclaim()
 
 
-def _verify(a, first, board_no, dealer_seat, order, stats):
+def _verify(a, first, board_no, dealer_seat, tags, stats):
+    """The deal's records verify, and its DEAL record has every dealt card (tags[:deal_cards],
+    in order) in its seat and the trump turned."""
     p = a.profile
     deal = None
     for seq, rec in a.journal.records_from(first):
@@ -173,12 +172,12 @@ def _verify(a, first, board_no, dealer_seat, order, stats):
     seats = handprint.unpack(deal["handprint"], p.pack)
     for n in range(p.deal_cards):
         want = p.seat_of(n, dealer_seat)
-        if seats[order[n]] != (want if want >= 0 else handprint.NOT_DEALT):
-            stats.errors.append("board %d: card %d in seat %d" % (board_no, order[n],
-                                                                 seats[order[n]]))
+        c = card_of(tags[n])
+        if seats[c] != (want if want >= 0 else handprint.NOT_DEALT):
+            stats.errors.append("board %d: card %d in seat %d" % (board_no, c, seats[c]))
             return
     ti = p.turn_up_index
-    want_trump = order[ti] if ti >= 0 else records.NO_TRUMP_CARD
+    want_trump = card_of(tags[ti]) if ti >= 0 else records.NO_TRUMP_CARD
     if deal["trump"] != want_trump:
         stats.errors.append("board %d: trump %d, dealt %d" % (board_no, deal["trump"],
                                                               want_trump))

@@ -11,11 +11,29 @@ import asyncio
 import app as A
 import board as B
 from display import TextDisplay
-from drivers.sim_mfrc522 import ScriptedDealer, tray_tag, uid7
+from drivers.sim_tags import ScriptedDealer, card_tag_int, tray_tag, uid7
 from overplay_core import games, records
 from overplay_core import findings as F
-from session_sim import Lcg, Stats, _remove, _until, make_tags
+from session_sim import Stats, _remove, shuffle
 from shoe import AWAIT_TRAY, CHECK_SLIP, DEALING, IDLE
+
+
+def _tag(c):
+    """Card c of the club's deck (deck 1) as an int card tag, as session_sim deals it."""
+    return card_tag_int(uid7(1, c))
+
+
+async def _until(a, cond, stats, limit=100000):
+    """Run the apps until cond() holds (session_sim._until waits on a shoe state only)."""
+    n = 0
+    while not cond():
+        if not a.running:
+            raise RuntimeError("session_sim: the app stopped: %r" % (a.error,))
+        stats.sample()
+        await A._sleep_ms(0)
+        n += 1
+        if n > limit:
+            raise RuntimeError("session_sim: the shoe is stuck (state not reached)")
 
 
 async def _pass(a, stats, tags):
@@ -25,24 +43,23 @@ async def _pass(a, stats, tags):
     a.board.sim.script = None
 
 
-async def _overplay(t1, t2, boards, wrong, seed, stats, world):
+async def _overplay(t1, t2, boards, wrong, seed, stats):
     """Table 1 deals each board and writes its tray slip; table 2 reads the slip, has the
     trump turned (a wrong one on board `wrong`) and each hand passed, and is checked."""
     try:
-        tags, _ = world
         p = t1.profile
         for a in (t1, t2):  # both shoes know the club's deck (enrolled on each)
             a.command(A.CMD_ENROL, 1)
             await _until(a, lambda: a.shoe.state != IDLE, stats)
-            await _pass(a, stats, [tags[c] for c in p.pack])
-        rng = Lcg(seed)
+            await _pass(a, stats, [_tag(c) for c in p.pack])
+        x = seed & 0x3FFFFFFF or 1
         order = list(p.pack)
         for b in range(1, boards + 1):
             tray = tray_tag(uid7(900, b))
-            rng.shuffle(order)
+            x = shuffle(order, x)
             t1.command(A.CMD_DEAL, b)
             await _until(t1, lambda: t1.shoe.state == DEALING, stats)
-            await _pass(t1, stats, [tags[c] for c in order[:p.deal_cards]])
+            await _pass(t1, stats, [_tag(c) for c in order[:p.deal_cards]])
             t1.command(A.CMD_END)
             await _until(t1, lambda: t1.shoe.state == AWAIT_TRAY, stats)
             t1.board.sim.enter(tray)
@@ -57,10 +74,10 @@ async def _overplay(t1, t2, boards, wrong, seed, stats, world):
             t2.board.sim.leave(tray)
             trump = order[p.turn_up_index]
             turned = order[0] if b == wrong else trump
-            await _pass(t2, stats, [tags[turned]])
+            await _pass(t2, stats, [_tag(turned)])
             for k in range(p.seats):
                 seat = (dealer + 1 + k) % p.seats
-                await _pass(t2, stats, [tags[order[n]] for n in range(p.deal_cards)
+                await _pass(t2, stats, [_tag(order[n]) for n in range(p.deal_cards)
                                         if p.seat_of(n, dealer) == seat])
                 t2.command(A.CMD_NEXT_HAND)
                 await _until(t2, lambda: len(t2.commands) == 0, stats)
@@ -80,7 +97,6 @@ async def _overplay(t1, t2, boards, wrong, seed, stats, world):
 
 def overplay_session(boards=3, wrong=2, seed=11, flash="host"):
     """Two tables, no network: slips written at table 1 are checked at table 2."""
-    world = make_tags(games.profile(games.DUPLICATE_WHIST).pack)
     t1 = A.App(B.simulated(shoe_id=1, display=TextDisplay(), flash=flash), table=1,
                game=games.DUPLICATE_WHIST, poll_ms=0, display_ms=50)
     t2 = A.App(B.simulated(shoe_id=2, display=TextDisplay(), flash=flash), table=2,
@@ -91,8 +107,8 @@ def overplay_session(boards=3, wrong=2, seed=11, flash="host"):
     t2.on_deal_end = lambda shoe: ended.append(shoe.board)  # terminal is offered them there)
 
     async def both():
-        await asyncio.gather(t1.main(extra=(_overplay(t1, t2, boards, wrong, seed, stats,
-                                                      world),)), t2.main())
+        await asyncio.gather(t1.main(extra=(_overplay(t1, t2, boards, wrong, seed, stats),)),
+                             t2.main())
 
     asyncio.run(both())
     checks = [records.decode(r) for s, r in t2.journal.records_from(1)

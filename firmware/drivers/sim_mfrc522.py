@@ -99,7 +99,7 @@ class SimMFRC522:
         self.st = bytearray(MAX_FIELD)  # the state (Tag.s) of an int tag in the same slot
         self.fly = sim_tags.flyweight()  # answers for each int tag in turn
         self.count = 0  # tags in the field
-        self.version = version
+        self.regs[_VersionReg] = version  # kept through every reset
         self.cs = SimPin(1)
         self.rst = SimPin(1, self._on_rst)
         self.script = None  # an object with on_poll(sim), called before each REQA/WUPA
@@ -159,11 +159,12 @@ class SimMFRC522:
 
     def _reset(self):
         r = self.regs
+        v = r[_VersionReg]
         for i in range(64):
             r[i] = 0
         for i in range(0, len(_RESET), 2):
             r[_RESET[i]] = _RESET[i + 1]
-        r[_VersionReg] = self.version
+        r[_VersionReg] = v
         self.level = 0
         self.head = 0
         for i in range(self.count):
@@ -171,18 +172,15 @@ class SimMFRC522:
 
     # --- the SPI bus as the driver sees it
     def write(self, buf):
-        self._transfer(buf, None)
-
-    def write_readinto(self, out, into):
-        self._transfer(out, into)
+        self.write_readinto(buf, None)
 
     def readinto(self, into, write=0):
         for i in range(len(into)):
             into[i] = 0
 
-    def _transfer(self, out, into):
+    def write_readinto(self, out, into):
         # `into` may be `out` itself (an in-place transfer): each MOSI byte is taken before
-        # the MISO byte of the same position is stored
+        # the MISO byte of the same position is stored; None: a write (MISO not kept)
         n = len(out)
         if (self.cs.v and self.cs.driven) or not self.rst.v:
             # CS high or chip in power-down: nobody is listening. (A driver given some other

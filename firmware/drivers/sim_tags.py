@@ -316,21 +316,27 @@ class ScriptedDealer:
     Each tag stays in the field for `dwell` polls (REQA/WUPA frames), then the field is empty
     for `gap` polls before the next. Indices in `together` enter with the next tag (two cards
     at once: a collision). `done` is True once the last tag has left. step() moves at once.
+    start(count) deals the list again from its first tag (it may have been reordered in
+    place: a shuffled pack), the first `count` tags only if count >= 0.
     """
 
-    def __init__(self, sim, tags, dwell=3, gap=1, together=()):
+    def __init__(self, sim, tags, dwell=3, gap=1, together=(), count=-1):
         self.sim = sim
         # a list is used as given (not copied: a 52-card list is 512 bytes of heap a deal)
         self.tags = tags if isinstance(tags, list) else list(tags)
         self.dwell = dwell
         self.gap = gap
         self.together = together
+        self.start(count)
+
+    def start(self, count=-1):
+        self.end = len(self.tags) if count < 0 else count  # tags [0, end) are passed
         self.next = 0  # index of the next tag to enter
         self.cur = -1  # index of the (first) tag in the field, -1 none
         self.width = 0  # tags in the field: 0, 1 or 2
-        self.t = gap  # polls spent in the current phase (start ready to deal)
-        self.done = len(self.tags) == 0
-        sim.script = self
+        self.t = self.gap  # polls spent in the current phase (start ready to deal)
+        self.done = self.end == 0
+        self.sim.script = self
 
     def step(self):
         """Take the tag(s) in the field out and put the next in; return its index or -1."""
@@ -339,11 +345,11 @@ class ScriptedDealer:
                 self.sim.leave(self.tags[self.cur + i])
             self.width = 0
             self.cur = -1
-        if self.next >= len(self.tags):
+        if self.next >= self.end:
             self.done = True
             return -1
         self.cur = self.next
-        self.width = 2 if self.cur in self.together and self.cur + 1 < len(self.tags) else 1
+        self.width = 2 if self.cur in self.together and self.cur + 1 < self.end else 1
         for i in range(self.width):
             self.sim.enter(self.tags[self.cur + i])
         self.next = self.cur + self.width
@@ -360,7 +366,7 @@ class ScriptedDealer:
                 self.width = 0
                 self.cur = -1
                 self.t = 1
-                if self.next >= len(self.tags):
+                if self.next >= self.end:
                     self.done = True
                     return
         if not self.width and self.t > self.gap:

@@ -3,8 +3,8 @@
 
 from drivers import mfrc522
 from drivers.mfrc522 import MFRC522
-from drivers.sim_mfrc522 import (ScriptedDealer, SimMFRC522, card_tag, crc_a, pack_tags, tray_tag,
-                                 uid7)
+from drivers.sim_mfrc522 import (ScriptedDealer, SimMFRC522, card_tag, card_tag_int, crc_a,
+                                 pack_tags, tray_tag, uid7)
 from drivers.sim_tags import ACTIVE, HALT, IDLE
 
 
@@ -160,3 +160,26 @@ def test_two_cards_at_once_and_manual_steps():
     assert d2.step() == 0 and sim.in_field(tags[0])
     assert d2.step() == 1 and not sim.in_field(tags[0]) and sim.in_field(tags[1])
     assert d2.step() == -1 and d2.done and sim.count == 0
+
+
+def test_scripted_dealer_restarts_over_a_list_reordered_in_place():
+    sim = SimMFRC522()
+    r = MFRC522(sim, sim.cs, sim.rst)
+    tags = [card_tag_int(uid7(7, i)) for i in range(6)]
+    uid = bytearray(10)
+
+    def dealt(d):
+        got = []
+        while not d.done:
+            if r.read_uid(uid) > 0:
+                got.append(uid[5])
+                r.halt()
+        return got
+
+    d = ScriptedDealer(sim, tags, dwell=2, gap=1)
+    assert dealt(d) == [0, 1, 2, 3, 4, 5] and sim.count == 0
+    tags.reverse()  # a shuffle, in place: the same dealer deals the list as it is now
+    d.start(4)  # the first 4 only (a deal of fewer cards than the pack)
+    assert sim.script is d and dealt(d) == [5, 4, 3, 2] and sim.count == 0
+    d.start(0)
+    assert d.done
