@@ -13,6 +13,10 @@
 so the firmware calls them between reader interrupts; this is tested under
 `micropython.heap_lock()`. The raising door for host code is `finish_or_raise()`.
 
+`start_check`, `add_to` and `finish_or_raise` are in tally_more.py, put on the class at their
+first use (Tally.__getattr__): a shoe dealing original deals never loads them, and after the
+first look-up they are plain methods, as fast and allocation-free as before.
+
 State after each card, for the caller to read (never to write):
 - `seat_of_card`: bytearray indexed by card int: a seat, NO_HAND (turn-up or stock), or
   NOT_DEALT (0xFF). A duplicate keeps its first place.
@@ -23,7 +27,6 @@ State after each card, for the caller to read (never to write):
 
 from overplay_core import findings as F
 from overplay_core.compat import const
-from overplay_core.errors import RuleError
 
 NOT_DEALT = 0xFF
 NO_HAND = 7  # the turn-up left on the stock, and the stock: in no player's hand
@@ -81,24 +84,6 @@ class Tally:
         self.dealer = dealer % self.seats
         self.mode = _DEAL
 
-    def start_check(self, dealer, expected=None, trump=-1):
-        """Begin an overplay check: cards are read hand by hand with add_to(seat, card).
-
-        `expected` (optional) is the original deal as a seat per card int (e.g. an earlier
-        tally's seat_of_card); `trump` is the trump card from the slip, which must be in the
-        dealer's hand (DW Law V §1).
-        """
-        self._reset()
-        self.dealer = dealer % self.seats
-        self.trump_card = trump
-        if expected is not None:
-            i = 0
-            while i < _CARD_COUNT:
-                self.expected[i] = expected[i]
-                i += 1
-            self.has_expected = True
-        self.mode = _CHECK
-
     def _flag(self, code):
         self.flags |= 1 << -code
         return code
@@ -136,29 +121,6 @@ class Tally:
             self.seat_of_card[card] = NO_HAND
             return TURN_UP if n == self.profile.turn_up_index else STOCK
         self.seat_of_card[card] = seat
-        return seat
-
-    def add_to(self, seat, card):
-        """One card found in `seat`'s hand on the overplay: the seat, or a negative code."""
-        if self.mode != _CHECK:
-            return F.NOT_STARTED
-        if not isinstance(seat, int) or seat < 0 or seat >= self.seats:
-            return F.BAD_SEAT
-        self.n += 1
-        self.last_seat = seat
-        self.counts[seat] += 1
-        bad = self._card_ok(card)
-        if bad:
-            return self._flag(bad)
-        if self.seat_of_card[card] != NOT_DEALT:
-            return self._flag(F.DUPLICATE_CARD)
-        self.seat_of_card[card] = seat
-        if self.counts[seat] > self.hand_size:
-            return self._flag(F.SEAT_OVER)  # DW Law V §1: more than his correct number
-        if card == self.trump_card and seat != self.dealer:
-            return self._flag(F.TRUMP_NOT_WITH_DEALER)  # DW Law V §1
-        if self.has_expected and self.expected[card] != seat:
-            return self._flag(F.CARD_MOVED)
         return seat
 
     def short_seats(self):
@@ -202,9 +164,15 @@ class Tally:
             out.append(F.CARD_MOVED)
         return tuple(out)
 
-    def finish_or_raise(self):
-        """finish() for host code: RuleError naming the first finding."""
-        found = self.finish()
-        if found:
-            raise RuleError("deal is irregular: %s" % ", ".join([F.name(c) for c in found]))
-        return found
+    def __getattr__(self, attr):
+        # start_check, add_to (the overplay check) and finish_or_raise (the host's door) are
+        # tally_more's functions, put on this class at the first look-up of one of them: from
+        # then on they are plain methods (add_to has no wrapper: it still allocates nothing)
+        if attr in ("start_check", "add_to", "finish_or_raise"):
+            from overplay_core import tally_more
+
+            Tally.start_check = tally_more.start_check
+            Tally.add_to = tally_more.add_to
+            Tally.finish_or_raise = tally_more.finish_or_raise
+            return getattr(self, attr)
+        raise AttributeError(attr)
