@@ -15,7 +15,7 @@ Tasks and the preallocated rings between them (style.md rule 5):
   display  redraws the dealer's screen when the shoe says something changed (or the
            scoring terminal's, firmware/terminal.py, while the table uses it)
 A task that raises is restarted after its fault is recorded (EVENT task_fault) and shown;
-after MAX_FAULTS faults of one task the app stops (see _fault).
+after MAX_FAULTS faults of one task the app stops (see _fault; app_more.fault).
 Reader -> ring -> shoe allocates nothing (tests/firmware/test_app.py runs it under heap_lock).
 No real-time clock: records carry seq, the boot counter and ticks_ms (the PC stamps the time).
 """
@@ -67,7 +67,6 @@ TASK_READER = 1
 TASK_DEALING = 2
 TASK_DISPLAY = 3
 TASK_LINK = 4
-TASK_NAMES = ("", "reader", "dealing", "display", "link")
 MAX_FAULTS = 3  # faults of one task before the app stops: a fault that keeps coming is a bug
 FW = (0, 2, 0)  # firmware version in SESSION records
 EV_TASK_FAULT = 13  # = terminal.EV_TASK_FAULT (not in records.py yet): a = TASK_*, b = kind
@@ -108,7 +107,8 @@ class App:
         if setup:
             self.shoe.tables = setup["tables"]  # the context of a ruling (DW Law IV §9)
         self.uids = Ring(16, 10)  # reader -> dealing: kind = reader result, payload = UID
-        self.commands = Ring(8, 4)  # buttons / a script -> dealing: kind, 16-bit a, b
+        # buttons / a script -> dealing: kind, 16-bit a, b (a few a second at most: no views)
+        self.commands = Ring(8, 4, False)
         self._uid = bytearray(10)
         self._got = bytearray(10)
         self._cmd = bytearray(4)
@@ -263,44 +263,27 @@ class App:
             self._between_hands(was != ENROLLING)
 
     # --- the tasks --------------------------------------------------------------------
-    def _fail(self, e):
-        # A task that keeps failing stops the app (and says why) instead of spinning.
-        self.error = e
-        self.running = False
-        print("shoe app stopped: %s: %s" % (e.__class__.__name__, e))
-
     def _fault(self, task, e):
-        """A task raised: record it (EVENT task_fault), show it, and say whether to restart.
+        """A task raised: count it; app_more.fault records it (EVENT task_fault), shows it and
+        says why; True to restart the task, False (after MAX_FAULTS of one task) to stop.
 
-        Restart, because a shoe at a table must go on recording: committed records are safe
-        on flash, the shoe's state is kept, and the usual fault (a MemoryError from a
-        fragmented heap) clears after a collection. Stop after MAX_FAULTS of one task: a
-        fault that comes back every time is a bug, and restarting it for ever would fill
-        the journal with fault events and hide it."""
+        Restart, because a shoe at a table must go on recording; stop after MAX_FAULTS, since
+        a fault that comes back every time is a bug (app_more.fault says more). The count and
+        the decision stay here: if even app_more cannot load (no room after a MemoryError),
+        a fault that keeps coming still stops the app."""
         self.faults[task] += 1
         self.error = e
-        kind = 1 if isinstance(e, MemoryError) else (2 if isinstance(e, OSError) else 3)
-        gc.collect()
+        gc.collect()  # the usual fault is a MemoryError: make room before loading anything
         try:
-            from overplay_core import records
+            import app_more  # a task's fault is the rare case: its code is loaded then
 
-            sh = self.shoe
-            j = self.journal
-            n = records.encode_event(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF,
-                                     EV_TASK_FAULT, sh.board, task, kind)
-            sh._append(n)
-            j.commit()
-        except Exception:  # noqa: BLE001 - no room even for that: the screen still says it
+            app_more.fault(self, task, e)
+        except Exception:  # noqa: BLE001 - no room even for that: counted all the same
             pass
-        try:
-            self.board.display.show(("fault: " + TASK_NAMES[task], e.__class__.__name__,
-                                     str(e)[:16], "call director"))
-        except Exception:  # noqa: BLE001
-            pass
-        if self.faults[task] >= MAX_FAULTS:
-            self._fail(e)
-            return False
-        return True
+        if self.faults[task] < MAX_FAULTS:
+            return True
+        self.running = False
+        return False
 
     async def _run(self, task, step, pause):
         """Run step() until the app stops; a fault is recorded and the loop started again."""
@@ -324,9 +307,6 @@ class App:
         else:
             self.shoe.refresh()
 
-    def _link_once(self):
-        return 0 if self.link.poll() else self.poll_ms
-
     async def reader_task(self):
         await self._run(TASK_READER, self.read_once_task, self.poll_ms)
 
@@ -339,11 +319,11 @@ class App:
     async def display_task(self):
         await self._run(TASK_DISPLAY, self._display_once, self.display_ms)
 
-    async def link_task(self):
-        # The serial link, when this build has firmware/link.py and the board has streams.
-        if self.link is None:
-            return
-        await self._run(TASK_LINK, self._link_once, self.poll_ms)
+    def link_task(self):
+        """The serial link's task (a coroutine; app_more.py: loaded by a shoe that has one)."""
+        import app_more
+
+        return app_more.link_task(self)
 
     async def main(self, extra=()):
         """Run every task until CMD_STOP; `extra` coroutines (a scripted dealer) run too."""

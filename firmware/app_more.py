@@ -1,13 +1,19 @@
-"""app.py's paths for a shoe the club PC has set up, loaded on first use: the SESSION record
-of a pushed set-up and new settings from the link. A shoe dealing on its own never loads them
-(a task's fault stays in app.py: it must not need memory to import when the heap is short).
-A board with buttons loads it at start, for App.buttons.
+"""app.py's paths a shoe dealing on its own without incident never takes, loaded on first use:
+the SESSION record of a pushed set-up, new settings from the link, the link's task, the
+buttons (a board with buttons loads it at start, for App.buttons) and a task's fault.
 
     a.session_record(setup)      # App's methods call these with the app as `self`
+    app_more.fault(a, app.TASK_READER, e)    # App._fault: record and show a task's fault
+
+A fault is the one path here that may run with the heap short: App._fault counts it and
+decides restart or stop itself, and collects before importing this module, so a fault still
+stops the app after MAX_FAULTS even if this module cannot load.
 """
 
 from app import (AWAIT_TRAY, CMD_CHECK, CMD_DEAL, CMD_END, CMD_ENROL, CMD_NEXT_HAND, ENROL_DECK,
-                 FW, IDLE, ORIGINAL_DEAL, OVERPLAY_CHECK)
+                 EV_TASK_FAULT, FW, IDLE, MAX_FAULTS, ORIGINAL_DEAL, OVERPLAY_CHECK, TASK_LINK)
+
+TASK_NAMES = ("", "reader", "dealing", "display", "link")  # app.TASK_*, for the screen
 
 
 def session_record(self, setup):
@@ -78,3 +84,46 @@ def buttons(self):
         self.mode_sel = (ORIGINAL_DEAL, OVERPLAY_CHECK, ENROL_DECK)[self.mode_sel % 3]
         self.shoe.message = ("deal", "overplay check", "enrol deck")[self.mode_sel - 1]
         self.shoe.changed = True
+
+
+def fault(self, task, e):
+    """Record a task's fault (EVENT task_fault: a = task, b = 1 MemoryError, 2 OSError, 3
+    other) if the journal can still take it, and show it; App._fault has counted it.
+
+    The task is restarted (App._fault) because a shoe at a table must go on recording:
+    committed records are safe on flash, the shoe's state is kept, and the usual fault (a
+    MemoryError from a fragmented heap) clears after a collection. After MAX_FAULTS of one
+    task the app stops: a fault that comes back every time is a bug, and restarting it for
+    ever would fill the journal with fault events and hide it."""
+    kind = 1 if isinstance(e, MemoryError) else (2 if isinstance(e, OSError) else 3)
+    try:
+        from overplay_core import records
+
+        sh = self.shoe
+        j = self.journal
+        n = records.encode_event(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF,
+                                 EV_TASK_FAULT, sh.board, task, kind)
+        sh._append(n)
+        j.commit()
+    except Exception:  # noqa: BLE001 - no room even for that: the screen still says it
+        pass
+    try:
+        self.board.display.show(("fault: " + TASK_NAMES[task], e.__class__.__name__,
+                                 str(e)[:16], "call director"))
+    except Exception:  # noqa: BLE001
+        pass
+    if self.faults[task] >= MAX_FAULTS:  # App._fault stops the app: say why
+        print("shoe app stopped: %s: %s" % (e.__class__.__name__, e))
+
+
+async def link_task(self):
+    """The serial link (firmware/link.py on the board's streams), supervised like the others;
+    nothing to run when this build or this board has no link."""
+    if self.link is None:
+        return
+    link = self.link
+
+    def once():
+        return 0 if link.poll() else self.poll_ms
+
+    await self._run(TASK_LINK, once, self.poll_ms)

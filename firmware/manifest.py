@@ -14,8 +14,8 @@ package("overplay_core", base_path="../shared")
 # devsim.py (unix-port tools), nor main.py (kept as a file on flash so it can be replaced).
 package("drivers", base_path=".")
 # tests/host/test_device_files.py checks this list against the tree (tools/device_files.py).
-for name in ("app", "app_more", "board", "board_more", "deck", "deck_text", "display",
-             "display_more", "journal", "link", "ring", "shoe", "shoe_check", "shoe_core",
-             "shoe_laws", "shoe_text", "shoe_tray", "terminal", "terminal_director",
-             "terminal_text", "tray", "tray_more"):
+for name in ("app", "app_more", "board", "board_more", "deck", "deck_more", "deck_text",
+             "display", "display_more", "journal", "link", "ring", "shoe", "shoe_check",
+             "shoe_core", "shoe_laws", "shoe_text", "shoe_tray", "terminal",
+             "terminal_director", "terminal_text", "tray", "tray_more"):
     module(name + ".py")

@@ -1,6 +1,7 @@
 """Preallocated ring of fixed-size slots: how the shoe's asyncio tasks hand work to each other.
 
     r = Ring(16, 10)                # 16 slots, each a kind byte + up to 10 payload bytes
+    r = Ring(8, 4, views=False)     # off the per-card path: smaller, get() copies byte by byte
     r.put(KIND_UID, uid_buf, 7)     # copies the payload in; False (and r.dropped += 1) if full
     kind = r.get(out)               # copies the payload out; -1 when empty
     n = r.last_len                  # payload length of the item just taken
@@ -12,11 +13,16 @@
     r.peek_kind, r.peek_len         # its kind and length
     r.release()                     # done with it
 
-Nothing here allocates: the payloads are one bytearray made in __init__ with a memoryview per
-slot (also made there), kinds and lengths a second bytearray, and the second result of get()
-is kept in an attribute instead of a tuple. A copy is one slice assignment into a bytearray or
-memoryview target, which MicroPython does without a heap slice object; a payload buffer
-longer than the slot, or an `out` shorter than it, is copied byte by byte instead.
+Nothing here allocates: the payloads are one bytearray made in __init__, kinds and lengths a
+second bytearray, and the second result of get() is kept in an attribute instead of a tuple.
+put() copies with one slice assignment into the bytearray, which MicroPython does without a
+heap slice object. Reading a slot at an offset without allocating needs a memoryview made
+beforehand: a ring made with views=True (the default) keeps one per slot (made in __init__:
+32 bytes each on a 64-bit port, 16 on the Pico), so get() is one C copy too; a ring that is
+not on the per-card path (views=False: the shoe's commands and events) copies its few payload
+bytes out one by one instead and saves the views. reserve() and peek() hand out a slot in
+place: without views that view is made then (it allocates). A payload buffer longer than
+the slot, or an `out` shorter than it, is copied byte by byte.
 One writer and one reader per ring, both in the same asyncio loop, so no lock is needed
 (peterhinch's ringbuf_queue makes the same argument).
 
@@ -26,7 +32,9 @@ the reader task can then report the count as an EVENT.
 
 
 class Ring:
-    def __init__(self, slots, size):
+    _views = None  # per-slot memoryviews, when made with views=True (set in __init__)
+
+    def __init__(self, slots, size, views=True):
         if slots < 1 or size < 0 or size > 255:
             raise ValueError("ring of %d slots of %d bytes: need slots >= 1, size 0..255"
                              % (slots, size))
@@ -34,8 +42,9 @@ class Ring:
         self.size = size
         self._buf = bytearray(slots * size)
         self._meta = bytearray(2 * slots)  # per slot: kind, payload length
-        mv = memoryview(self._buf)
-        self._views = [mv[i * size:(i + 1) * size] for i in range(slots)]
+        if views:
+            mv = memoryview(self._buf)
+            self._views = [mv[i * size:(i + 1) * size] for i in range(slots)]
         self._head = 0  # next slot to write
         self._tail = 0  # next slot to read
         self._count = 0
@@ -65,13 +74,14 @@ class Ring:
         if n > size:
             n = size  # truncate rather than raise: the hot path never raises
         if n:
-            v = self._views[h]
             m = len(data)
+            o = h * size
             if m <= size:
-                v[0:m] = data  # one C copy: the whole buffer, n of it meaningful
+                self._buf[o:o + m] = data  # one C copy: the whole buffer, n of it meaningful
             else:
+                b = self._buf
                 for i in range(n):
-                    v[i] = data[i]
+                    b[o + i] = data[i]
         meta = self._meta
         meta[2 * h] = kind
         meta[2 * h + 1] = n
@@ -89,11 +99,12 @@ class Ring:
             self.dropped += 1
             return False
         h = self._head
-        v = self._views[h]
-        v[0] = a & 0xFF
-        v[1] = (a >> 8) & 0xFF
-        v[2] = b & 0xFF
-        v[3] = (b >> 8) & 0xFF
+        v = self._buf
+        o = h * self.size
+        v[o] = a & 0xFF
+        v[o + 1] = (a >> 8) & 0xFF
+        v[o + 2] = b & 0xFF
+        v[o + 3] = (b >> 8) & 0xFF
         self._meta[2 * h] = kind
         self._meta[2 * h + 1] = 4
         self._advance_head(h)
@@ -109,13 +120,15 @@ class Ring:
         n = self._meta[2 * t + 1]
         self.last_len = n
         if out is not None and n:
-            if len(out) >= self.size:
-                out[0:self.size] = self._views[t]  # one C copy
+            views = self._views
+            if views is not None and len(out) >= self.size:
+                out[0:self.size] = views[t]  # one C copy
             else:
-                v = self._views[t]
+                b = self._buf
+                o = t * self.size
                 m = n if n <= len(out) else len(out)
                 for i in range(m):
-                    out[i] = v[i]
+                    out[i] = b[o + i]
         t += 1  # _advance_tail, inline
         self._tail = 0 if t == self.slots else t
         self._count -= 1
@@ -127,7 +140,7 @@ class Ring:
         if self._count == self.slots:
             self.dropped += 1
             return None
-        return self._views[self._head]
+        return self._slot(self._head)
 
     def commit(self, kind, n):
         """Hand over the slot reserve() gave, holding n payload bytes."""
@@ -143,12 +156,18 @@ class Ring:
         t = self._tail
         self.peek_kind = self._meta[2 * t]
         self.peek_len = self._meta[2 * t + 1]
-        return self._views[t]
+        return self._slot(t)
 
     def release(self):
         """Done with the item peek() gave."""
         if self._count:
             self._advance_tail(self._tail)
+
+    def _slot(self, i):
+        # slot i's payload in place: the view made in __init__, else made now (allocates)
+        if self._views is not None:
+            return self._views[i]
+        return memoryview(self._buf)[i * self.size:(i + 1) * self.size]
 
     # --- bookkeeping ----------------------------------------------------------------------
     def _advance_head(self, h):

@@ -14,7 +14,8 @@
 Per-card work is in shoe_core.py (the hot path, no allocation); this module adds what may
 allocate: starting a deal (the journal must have room), the EVENT records of irregularities,
 the end of the deal (findings, rulings, signed DEAL record), and the dealer's screen.
-The overplay check, the tray slip and enrolment are in shoe_tray.py, loaded on first use.
+The tray slip and enrolment are in shoe_tray.py, the overplay check (its per-card path too)
+in shoe_check.py, each loaded on first use.
 """
 
 from shoe_core import (  # noqa: F401 - re-exported: callers use shoe.X
@@ -82,15 +83,11 @@ class Shoe(ShoeCore):
         return code
 
     def start_check(self, board=0):
-        """OVERPLAY_CHECK: read the tray's slip, then the turned trump, then hand by hand."""
-        code = self._start(CHECK_SLIP, board, 0)
-        if code == OK:
-            self.mode = OVERPLAY_CHECK
-            self.slip_result = records.SLIP_MISSING
-            self.slip_trump = -1
-            self.message = "hold tray on reader"
-            self._show()
-        return code
+        """OVERPLAY_CHECK: read the tray's slip, then the turned trump, then hand by hand
+        (shoe_check.py, loaded here: a shoe that deals original boards never needs it)."""
+        import shoe_check
+
+        return shoe_check.start_check(self, board)
 
     def start_enrol(self, deck_no):
         """ENROL_DECK: deal the pack in pack order (profile.pack) once; each UID is learnt."""
@@ -233,20 +230,13 @@ class Shoe(ShoeCore):
 
         return shoe_laws.rule(self, codes, overplay, facts)
 
-    # --- slower modes (shoe_tray.py) ---------------------------------------------------
+    # --- the overplay check (shoe_check.py) ----------------------------------------------
     def next_hand(self):
-        """Overplay: the hand being passed is done; go to the next seat clockwise.
+        """Overplay: the hand being passed is done; the next seat clockwise, and after the
+        dealer's the check ends by itself (shoe_check.next_hand)."""
+        import shoe_check
 
-        After the last seat (the dealer's) the check ends by itself.
-        """
-        if self.state != CHECK_HANDS:
-            return False
-        if self.hand == self.dealer and self.checked:
-            self.end_check()
-            return True
-        self.hand = (self.hand + 1) % self.profile.seats
-        self.changed = True
-        return True
+        return shoe_check.next_hand(self)
 
     def end_check(self):
         """Close the overplay check: findings, rulings, signed CHECK (and DEAL) records."""

@@ -1,10 +1,16 @@
 """The overplay check: the slip read from the tray, the hands passed, the CHECK record.
 
+    shoe_check.start_check(shoe, board)   # Shoe.start_check: hold the tray on the reader
     shoe_check.read_tray(shoe, uid, n)    # overplay: read and verify it, start the check
+    shoe_check.check_uid(shoe, uid, n)    # each card passed (the check's per-card path)
+    shoe_check.next_hand(shoe)            # Shoe.next_hand: the hand passed is done
     shoe_check.end_check(shoe)            # findings, rulings, CHECK (and DEAL) records
 
-Functions of a Shoe (shoe.py), loaded when a check begins (a shoe that deals original boards
-never needs them); also reachable as shoe_tray.read_tray etc. Not on the per-card hot path.
+Functions of a Shoe (shoe.py, whose methods of the same names call them), loaded when a check
+begins (a shoe that deals original boards never needs them); also reachable as
+shoe_tray.read_tray etc. check_uid is the check's per-card path: like the deal's
+(shoe_core.py) it allocates nothing, and ShoeCore.on_uid reaches it through an import of
+this module, which start_check has already loaded.
 """
 
 from overplay_core import findings as F
@@ -12,7 +18,60 @@ from overplay_core import handprint, records, trayslip
 from overplay_core.cards import card_name
 from overplay_core.tally import NOT_DEALT
 
-from shoe import CHECK_HANDS, CHECK_TRUMP, IDLE
+from shoe import (CARD, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, FLAGGED, FOREIGN, IDLE, OK,
+                  OVERPLAY_CHECK)
+
+
+def start_check(shoe, board=0):
+    """OVERPLAY_CHECK: read the tray's slip, then the turned trump, then hand by hand."""
+    code = shoe._start(CHECK_SLIP, board, 0)
+    if code == OK:
+        shoe.mode = OVERPLAY_CHECK
+        shoe.slip_result = records.SLIP_MISSING
+        shoe.slip_trump = -1
+        shoe.message = "hold tray on reader"
+        shoe._show()
+    return code
+
+
+def check_uid(shoe, uid, n):
+    """One card passed over the reader in a check (no allocation): the turned trump first
+    (when the slip names one), then the cards of the hand being passed."""
+    c = shoe.deck.lookup(uid, n)
+    if c < 0:
+        c = shoe._foreign(uid, n, c)  # flagged: an unknown tag or a card of another deck
+    t = shoe.tally
+    shoe.last_card = c
+    shoe.changed = True
+    if shoe.state == CHECK_TRUMP:
+        # DW Law IV §8-10: the trump turned on the overplay must be the slip's.
+        shoe.trump_read = c
+        shoe.state = CHECK_HANDS
+        shoe.hand = shoe.profile.eldest(shoe.dealer)
+        shoe.cards = 0
+        return CARD if c == shoe.slip_trump else FLAGGED
+    if c != FOREIGN and t.seat_of_card[c] == shoe.hand:
+        shoe._flag(records.EV_DUPLICATE_READ, c, shoe.hand, uid, n)
+        return FLAGGED
+    code = t.add_to(shoe.hand, c)
+    shoe.cards += 1
+    shoe.checked |= 1 << shoe.hand
+    shoe.last_seat = shoe.hand
+    return FLAGGED if code < 0 else CARD
+
+
+def next_hand(shoe):
+    """Overplay: the hand being passed is done; go to the next seat clockwise.
+
+    After the last seat (the dealer's) the check ends by itself."""
+    if shoe.state != CHECK_HANDS:
+        return False
+    if shoe.hand == shoe.dealer and shoe.checked:
+        end_check(shoe)
+        return True
+    shoe.hand = (shoe.hand + 1) % shoe.profile.seats
+    shoe.changed = True
+    return True
 
 
 def read_tray(shoe, uid, n):

@@ -21,7 +21,7 @@ from overplay_core.compat import const, ticks_ms
 from ring import Ring
 
 OTHER_DECK = const(-21)  # deck.OTHER_DECK (test_shoe checks they agree): deck.py need not load here
-SLIP_BYTES = 144  # trayslip.USER_BYTES: NTAG213 user memory
+SLIP_BYTES = 64  # tray.SLIP_BUF: a slip is at most 49 bytes (trayslip.MAX_LEN), read in 16s
 HANDPRINT_BYTES = 20  # handprint.MAX_BYTES: 52 cards at 3 bits
 
 ORIGINAL_DEAL = const(1)
@@ -79,7 +79,9 @@ class ShoeCore:
         self.hp = bytearray(HANDPRINT_BYTES)
         self.slip = bytearray(SLIP_BYTES)
         self.expected = bytearray(53)
-        self.events = Ring(16, 12)  # kind = records.EV_*; payload a, b, UID (up to 10)
+        # kind = records.EV_*; payload a, b, UID (up to 10). Taken out by service(), the slow
+        # path: no per-slot views (get copies its bytes one by one)
+        self.events = Ring(16, 12, False)
         self._ev = bytearray(12)
         self.last_card = -1
         self.last_seat = -1
@@ -143,13 +145,6 @@ class ShoeCore:
         self._flag(0, 0, 0, uid, n)
         return TAG
 
-    def _card_of(self, uid, n):
-        """Card int of the tag, or FOREIGN after flagging it (unknown tag, another deck)."""
-        c = self.deck.lookup(uid, n)
-        if c >= 0:
-            return c
-        return self._foreign(uid, n, c)
-
     def _foreign(self, uid, n, code):
         if code == OTHER_DECK:  # the card int is looked up in the slow path (card_of)
             self._flag(records.EV_OTHER_DECK, 0xFF, self.tally.n, uid, n)
@@ -175,25 +170,11 @@ class ShoeCore:
         return CARD
 
     def _check_uid(self, uid, n):
-        c = self._card_of(uid, n)
-        t = self.tally
-        self.last_card = c
-        self.changed = True
-        if self.state == CHECK_TRUMP:
-            # DW Law IV §8-10: the trump turned on the overplay must be the slip's.
-            self.trump_read = c
-            self.state = CHECK_HANDS
-            self.hand = self.profile.eldest(self.dealer)
-            self.cards = 0
-            return CARD if c == self.slip_trump else FLAGGED
-        if c != FOREIGN and t.seat_of_card[c] == self.hand:
-            self._flag(records.EV_DUPLICATE_READ, c, self.hand, uid, n)
-            return FLAGGED
-        code = t.add_to(self.hand, c)
-        self.cards += 1
-        self.checked |= 1 << self.hand
-        self.last_seat = self.hand
-        return FLAGGED if code < 0 else CARD
+        # An overplay check's card (shoe_check.check_uid): that module came in with
+        # start_check, so importing it here finds it loaded and allocates nothing.
+        import shoe_check
+
+        return shoe_check.check_uid(self, uid, n)
 
     def _flag(self, ev, a, b, uid, n):
         """Queue an irregularity for service(); kind 0 = a tag for the slow path."""

@@ -8,13 +8,14 @@
         tray.slip                      # {"board", "game", "dealer", "trump", "handprint", ...}
     else:
         show(tray.message(code))       # one line for the dealer
-    (message, write_board, read_board, encode, check: tray_more.py, loaded on first use)
+    (message, write_board, read_board, encode, check, read_slip, take: tray_more.py, loaded
+    on first use)
 
     # or the raw transport, when the caller encodes and checks with overplay_core.trayslip:
     ln = tray.write_slip(uid, n, slip_bytes, length)   # -> length written and verified, or < 0
     ln = tray.read_slip(uid, n, buf)   # -> slip length (16 if no slip), or < 0
 
-The slip (overplay_core.trayslip, at most 49 bytes) goes to user pages 4.. of the tag. Writing:
+The slip (overplay_core.trayslip, at most 49 bytes) goes to user pages 4..16 of the tag. Writing:
 page 4 (the magic) is zeroed first, the pages after it written, page 4 last; so a tray pulled
 away mid-write reads as "no slip" (rewrite it), never as a tampered slip. Every page is read
 back and compared, and the slip checked under the key, before OK. Not the hot path: a slip is
@@ -40,6 +41,10 @@ OTHER_SESSION = SLIP_ERROR_BASE + trayslip.OTHER_SESSION  # -46: a slip copied f
 
 FIRST_PAGE = 4  # NTAG213 user memory: pages 4..39
 LAST_PAGE = 39
+# A slip is at most trayslip.MAX_LEN (49) bytes and a READ returns 16 (4 pages): 4 READs, 64
+# bytes, hold any slip. Not the tag's 144 user bytes: a longer slip is never written, and a
+# header that claims one fails trayslip.check on its handprint length (BAD_AUTH) either way.
+SLIP_BUF = 64
 
 def __getattr__(name):
     # message(): the lines for people, in tray_more.py, loaded when one is shown
@@ -57,7 +62,7 @@ class Tray:
         self.session = session  # the session id slips are written with and checked against
         self.uid = bytearray(10)
         self.uid_len = 0
-        self.data = bytearray(trayslip.USER_BYTES)
+        self.data = bytearray(SLIP_BUF)
         self._page = bytearray(16)
         self.slip = None  # the decoded slip after read_board()/write_board() returned OK
 
@@ -72,18 +77,10 @@ class Tray:
             t.take(settings, record_key)
         return t
 
-    def take(self, settings, record_key=None):
-        """Slip key and session id from link.Settings, e.g. after the link stored a new
-        enrolment or set-up (link.on_settings): the tray need not wait for a restart."""
-        if settings.key is not None:
-            self.key = settings.slip_key or settings.key or record_key
-        if settings.setup is not None:
-            self.session = settings.session_id
-
     def __getattr__(self, attr):
-        # message, encode, check, write_board, read_board: tray_more.py, loaded on first use
-        # (the shoe writes and reads slips with write_slip/read_slip and its own codec), bound
-        # to this tray and kept on it
+        # message, encode, check, write_board, read_board, read_slip, take: tray_more.py,
+        # loaded on first use (an original deal only writes its slip, with write_slip and the
+        # shoe's own codec), bound to this tray and kept on it
         import tray_more
 
         f = getattr(tray_more, "tray_" + attr, None)
@@ -134,38 +131,15 @@ class Tray:
             page += 4
         return OK
 
-    # --- transport: raw slip bytes (the shoe encodes and checks them with trayslip)
-    def read_slip(self, uid=None, n=0, buf=None):
-        """Read the slip bytes of the tray tag into buf (default self.data).
-
-        Returns the slip's length from its header (capped at 144), the bytes read (16) when
-        the tag holds no slip, or a negative code. The tag is halted after."""
-        r = self._select(uid, n)
-        if r != OK:
-            return r
-        r = self._read(16)
-        ln = 16
-        if r == OK and self.data[0] == trayslip.MAGIC0 and self.data[1] == trayslip.MAGIC1:
-            ln = trayslip.length(self.data)
-            if ln > trayslip.USER_BYTES:
-                ln = trayslip.USER_BYTES
-            if ln > 16:
-                r = self._read(ln)
-        self.reader.halt()
-        if r != OK:
-            return r
-        if buf is not None:
-            for i in range(ln):
-                buf[i] = self.data[i]
-        return ln
-
+    # --- transport: raw slip bytes (the shoe encodes and checks them with trayslip);
+    # read_slip (an overplay check reads a slip) is in tray_more.py, found by __getattr__
     def write_slip(self, uid, n, data, length):
         """Write data[:length] (an encoded slip) to the tray tag and read it back.
 
         Returns length, or WRITE_FAILED, VERIFY_FAILED, NO_TRAY, NOT_NTAG, a driver code.
         Page 4 holds no magic until every other page is written (see the top)."""
-        if length > trayslip.USER_BYTES:
-            return WRITE_FAILED
+        if length > SLIP_BUF:
+            return WRITE_FAILED  # read back into self.data to verify: no slip is longer
         r = self._select(uid, n)
         if r != OK:
             return r

@@ -5,7 +5,7 @@ the trump turned and each hand passed, and the laws' findings come out in a CHEC
 Stand-ins for reader, deck, journal and tray: shoe_fakes.py (the real ones: test_app.py).
 """
 
-from shoe_fakes import DictTray, deal, make, records_of
+from shoe_fakes import UNKNOWN_TAG, DictTray, deal, make, records_of, uid_of
 
 import shoe as S
 from overplay_core import findings as F
@@ -105,3 +105,42 @@ def test_overplay_edited_slip_is_refused():
     chk = records_of(t2, records.CHECK)[0]
     assert chk["slip"] == records.SLIP_FORGED
     assert t2.state == S.IDLE
+
+
+class _FlatDeck:
+    """lookup without TableDeck's tuple: the per-card path of a check, held to no allocation."""
+
+    def lookup(self, uid, n):
+        return uid[2] if n == 7 and uid[1] == 1 else UNKNOWN_TAG
+
+
+def test_overplay_cards_passed_allocate_nothing():
+    from radio_fakes import heap_locked
+
+    tray = DictTray()
+    pack = games.profile(games.DUPLICATE_WHIST).pack
+    order = list(pack)
+    t1, r1 = make(tray=tray, table=1, screen=False)
+    t1.start_deal(board=9, dealer=1)
+    deal(t1, r1, order)
+    t1.end_deal()
+    r1.script.append(b"\x04TRAY09")
+    t1.poll()
+    t1.service()
+    t2, r2 = make(tray=tray, table=2, screen=False)
+    t2.start_check()
+    r2.script.append(b"\x04TRAY09")
+    t2.poll()
+    t2.service()
+    deal(t2, r2, [order[51]])  # the trump turned: now the hands, from the dealer's left
+    assert t2.state == S.CHECK_HANDS
+    t2.deck = _FlatDeck()
+    hand = [bytearray(uid_of(order[i])) for i in range(52) if (2 + i) % 4 == t2.hand]
+    got = [0] * len(hand)
+
+    def passed(sh=t2, hand=hand, got=got):
+        for i in range(len(hand)):
+            got[i] = sh.on_uid(hand[i], 7)
+
+    heap_locked(passed)
+    assert got == [S.CARD] * 13 and t2.cards == 13

@@ -124,3 +124,33 @@ def test_put_get_allocate_nothing():
     finally:
         micropython.heap_unlock()
     assert r.get(out) == -1
+
+
+def test_ring_without_views_same_items_and_no_allocation():
+    # the shoe's commands and events rings: no per-slot views, payloads copied out byte by byte
+    r = Ring(3, 12, False)
+    assert r.put(5, b"\x01\x02\x04\x11\x22\x33\x44", 7) and r.put2(6, 513, 3)
+    out = bytearray(12)
+    assert r.get(out) == 5 and r.last_len == 7 and bytes(out[:7]) == b"\x01\x02\x04\x11\x22\x33\x44"
+    assert r.get(out) == 6 and u16(out, 0) == 513 and u16(out, 2) == 3
+    v = r.reserve()  # in place still works (the view is made now)
+    v[0] = 9
+    r.commit(1, 1)
+    assert r.peek()[0] == 9 and r.peek_kind == 1 and r.peek_len == 1
+    r.release()
+    if micropython is None:
+        return
+    data = bytearray(b"\x00\x07\x04\x11\x22\x33\x44\x55\x66")
+    short = bytearray(4)
+    micropython.heap_lock()
+    try:
+        for _ in range(50):
+            r.put(7, data, 9)
+            r.put(8, data, 2)
+            r.put2(2, 300, 1)
+            r.get(out)
+            r.get(short)
+            r.get(None)
+    finally:
+        micropython.heap_unlock()
+    assert r.get(out) == -1 and short[0] == 0 and short[1] == 7

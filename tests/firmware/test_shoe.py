@@ -85,3 +85,8 @@ def test_short_deal_does_not_end_itself():
     sh.start_deal(1, 0)
     deal(sh, reader, sh.profile.pack[:51])
     assert not sh.tick(10 ** 6)
+
+
+def test_slip_buffer_is_the_trays():
+    # read_slip fills it: tray.SLIP_BUF (64, any slip in whole 16-byte READs: test_tray.py)
+    assert S.shoe_core.SLIP_BYTES == 64 and len(make()[0].slip) == 64

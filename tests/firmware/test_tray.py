@@ -188,3 +188,26 @@ def test_the_shoes_tray_takes_the_club_slip_key_not_the_record_key():
     assert (t.key, t.session) == (None, 0)
     t.take(_Settings(rec, KEY, b"set-up", 9))  # enrolled and set up while running
     assert (t.key, t.session) == (KEY, 9)
+
+
+def test_slip_buffer_holds_the_longest_slip_in_whole_reads():
+    # 16 bytes a READ (4 pages); the longest slip is 49 bytes: 64, not the tag's 144
+    # (shoe_core.SLIP_BYTES, which read_slip fills, is the same: test_shoe.py)
+    assert T.SLIP_BUF % 16 == 0 and trayslip.MAX_LEN <= T.SLIP_BUF < trayslip.MAX_LEN + 16
+
+
+def test_a_header_claiming_a_longer_slip_is_read_to_the_buffer_and_refused():
+    sim, tray1 = _table()
+    tag = tray_tag(uid7(500, 19))
+    sim.enter(tag)
+    uid = bytearray(10)
+    n = tray1.reader.read_uid(uid)
+    slip = bytearray(T.SLIP_BUF)
+    ln = trayslip.encode(slip, 40, 2, 1, None, _hp(), KEY)
+    assert tray1.write_slip(uid, n, slip, ln) == ln
+    assert tray1.write_slip(uid, n, bytearray(100), 100) == T.WRITE_FAILED  # no slip is that long
+    tag.mem[16 + 8] = 120  # handprint length byte (page 4 is mem[16]): a slip of 149 bytes
+    buf = bytearray(T.SLIP_BUF)
+    got = tray1.read_slip(uid, n, buf)
+    assert got == T.SLIP_BUF
+    assert trayslip.check(memoryview(buf)[:got], KEY) == trayslip.BAD_AUTH
