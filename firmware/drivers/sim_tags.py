@@ -8,6 +8,7 @@
     tray.page(4)                          # bytes of page 4 (a test may edit tray.mem by hand)
     (pack_tags, legacy_tag, Tag.uid/state/page/user_bytes: sim_tags_more.py, on first use)
     dealer = ScriptedDealer(sim, tags)    # passes tags through a SimMFRC522's field, by poll
+    dealer.start(13)                      # again, the list as it is now (reshuffled): 13 tags
 
 A tag answers a frame (bytes + bit count) the way ISO 14443-3 and the NTAG213 datasheet say:
 IDLE -(REQA/WUPA)-> READY1 -(select CL1)-> READY2 -(select CL2)-> ACTIVE -(HLTA)-> HALT, and
