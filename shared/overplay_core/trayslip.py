@@ -69,22 +69,17 @@ def encode(buf, board, game, dealer, trump_card, handprint_bytes, key, session=0
     session id (0: none). ValueError on a value that cannot be written (names the field and
     the value).
     """
-    if not 1 <= board <= 0xFFFF:
-        raise ValueError("board number %r out of range: use 1..65535" % (board,))
-    if not 1 <= game <= 0xFF:
-        raise ValueError("game id %r out of range: use a games.py id" % (game,))
-    if not 0 <= dealer <= 3:
-        raise ValueError("dealer seat %r out of range: use 0..3 (0 = North)" % (dealer,))
     if trump_card is None:
         trump_card = NO_TRUMP
-    if not (0 <= trump_card <= 52 or trump_card == NO_TRUMP):
-        raise ValueError("trump card %r out of range: use a card int 0..52 or None"
-                         % (trump_card,))
-    if not 0 <= session <= MAX_SESSION:
-        raise ValueError("session id %r out of range: use 0..%d" % (session, MAX_SESSION))
+    if not (1 <= board <= 0xFFFF and 1 <= game <= 0xFF and 0 <= dealer <= 3
+            and (0 <= trump_card <= 52 or trump_card == NO_TRUMP)
+            and 0 <= session <= MAX_SESSION and len(handprint_bytes) <= MAX_HANDPRINT):
+        # a caller's bug, never a dealt board's: the message naming the field is in
+        # trayslip_more, loaded only then
+        from overplay_core import trayslip_more
+
+        trayslip_more.refuse(board, game, dealer, trump_card, session, handprint_bytes)
     hl = len(handprint_bytes)
-    if hl > MAX_HANDPRINT:
-        raise ValueError("handprint of %d bytes is longer than %d" % (hl, MAX_HANDPRINT))
     buf[0] = MAGIC0
     buf[1] = MAGIC1
     buf[2] = VERSION

@@ -1,5 +1,5 @@
 """The slip read back: check, decode, length, session_of, REASONS (trayslip.py's companion,
-loaded on first use).
+loaded on first use); and refuse(), the one-line error for a value encode() cannot write.
 
     code = trayslip.check(tag_bytes, slip_key, session=41)   # found here by trayslip.__getattr__
 """
@@ -7,8 +7,8 @@ loaded on first use).
 from overplay_core import mac
 from overplay_core.errors import ParseError
 from overplay_core.trayslip import (BAD_AUTH, BAD_FIELD, BAD_VERSION, HEADER, MAGIC0, MAGIC1,
-                                    MAX_HANDPRINT, NO_SLIP, NO_TRUMP, OK, OTHER_SESSION,
-                                    SESSION_AT, TAG_LEN, TRUNCATED, VERSION, _mac)
+                                    MAX_HANDPRINT, MAX_SESSION, NO_SLIP, NO_TRUMP, OK,
+                                    OTHER_SESSION, SESSION_AT, TAG_LEN, TRUNCATED, VERSION, _mac)
 
 REASONS = {
     NO_SLIP: "no trump slip on this tag (blank or foreign tag): rewrite it at the original deal",
@@ -83,3 +83,20 @@ def decode(data, key, session=None):
         "handprint": bytes(data[HEADER:HEADER + hl]),
         "length": HEADER + hl + TAG_LEN,
     }
+
+
+def refuse(board, game, dealer, trump_card, session, handprint_bytes):
+    """ValueError naming the first field trayslip.encode() cannot write, and its value."""
+    if not 1 <= board <= 0xFFFF:
+        raise ValueError("board number %r out of range: use 1..65535" % (board,))
+    if not 1 <= game <= 0xFF:
+        raise ValueError("game id %r out of range: use a games.py id" % (game,))
+    if not 0 <= dealer <= 3:
+        raise ValueError("dealer seat %r out of range: use 0..3 (0 = North)" % (dealer,))
+    if not (0 <= trump_card <= 52 or trump_card == NO_TRUMP):
+        raise ValueError("trump card %r out of range: use a card int 0..52 or None"
+                         % (trump_card,))
+    if not 0 <= session <= MAX_SESSION:
+        raise ValueError("session id %r out of range: use 0..%d" % (session, MAX_SESSION))
+    raise ValueError("handprint of %d bytes is longer than %d"
+                     % (len(handprint_bytes), MAX_HANDPRINT))

@@ -134,12 +134,16 @@ def test_error_message_is_one_line_with_what_to_do():
 
 
 def test_encode_refuses_impossible_values():
+    # each ValueError names the field (the text comes from trayslip_more, loaded then)
     buf = bytearray(64)
-    for args in ((0, 1, 0, 5, 0), (1, 0, 0, 5, 0), (1, 1, 4, 5, 0), (1, 1, 0, 53, 0),
-                 (70000, 1, 0, 5, 0), (1, 1, 0, 5, -1), (1, 1, 0, 5, 1 << 32)):
+    for args in ((0, 1, 0, 5, 0, b"", "board"), (1, 0, 0, 5, 0, b"", "game"),
+                 (1, 1, 4, 5, 0, b"", "dealer"), (1, 1, 0, 53, 0, b"", "trump"),
+                 (70000, 1, 0, 5, 0, b"", "board"), (1, 1, 0, 5, -1, b"", "session"),
+                 (1, 1, 0, 5, 1 << 32, b"", "session"), (1, 1, 0, 5, 0, bytes(21), "handprint")):
         try:
-            trayslip.encode(buf, args[0], args[1], args[2], args[3], b"", KEY, args[4])
-        except ValueError:
+            trayslip.encode(buf, args[0], args[1], args[2], args[3], args[5], KEY, args[4])
+        except ValueError as e:
+            assert str(e).startswith(args[6]) and "\n" not in str(e), (args, str(e))
             continue
         assert False, args
 
