@@ -62,11 +62,10 @@ class Shoe(ShoeCore):
         self.board = board
         self.dealer = dealer
         self.state = state
-        self.cards = 0
         self.findings = ()
         self.rulings = ()
         self.ended = False
-        self.last_card = self.last_seat = -1
+        self.last_card = -1
         self.last_t = self.clock()
         self.tick_n = 0
         self.message = ""

@@ -29,6 +29,12 @@ def start_check(shoe, board=0):
         shoe.mode = OVERPLAY_CHECK
         shoe.slip_result = records.SLIP_MISSING
         shoe.slip_trump = -1
+        # what the check's per-card path sets, on the shoe now (ShoeCore has the defaults):
+        # setting a new attribute there would grow the shoe's table, an allocation
+        shoe.cards = shoe.checked = shoe.hand = 0
+        shoe.trump_read = shoe.last_seat = -1
+        if shoe.expected is None:
+            shoe.expected = bytearray(53)  # seat of each card by the slip, card ints 0..52
         shoe.message = "hold tray on reader"
         shoe._show()
     return code

@@ -56,6 +56,21 @@ QUIET_MS = const(1500)  # a full deal ends itself this long after its last card
 
 
 class ShoeCore:
+    # Defaults for what only an overplay check, an enrolment or an odd reader sets: kept here,
+    # not in each shoe's attribute table (a dealing shoe's table stays at 37 entries: ~160
+    # bytes less on the unix port). shoe_check.start_check puts the check's own on the shoe
+    # before its first card, so the check's per-card path never grows the table (allocates).
+    collision_code = -1  # the reader's result for two tags at once, when it has one
+    cards = 0  # cards counted in a check or an enrolment (a deal: tally.n)
+    last_seat = -1  # overplay: the seat of the last card passed
+    hand = 0  # overplay: the seat whose hand is being passed
+    checked = 0  # overplay: bit per seat whose hand was passed
+    trump_read = -1  # overplay: the card the dealer turned
+    slip_trump = -1  # overplay: the trump the slip names (-1: none)
+    slip_result = records.SLIP_MISSING
+    expected = None  # overplay: seat of each card by the slip (53 bytes, made by start_check)
+    deck_no = 0  # the deck being enrolled
+
     def __init__(self, profile, tally, deck, reader, journal, key, shoe_id, display,
                  table=1, tray=None, clock=ticks_ms, collision_code=-1):
         self.profile = profile
@@ -69,7 +84,8 @@ class ShoeCore:
         self.table = table
         self.tray = tray
         self.clock = clock
-        self.collision_code = collision_code
+        if collision_code != -1:
+            self.collision_code = collision_code
         self.mode = ORIGINAL_DEAL
         self.state = IDLE
         self.board = 0
@@ -78,16 +94,13 @@ class ShoeCore:
         self.rec = bytearray(records.MAX_RECORD)
         self.hp = bytearray(HANDPRINT_BYTES)
         self.slip = bytearray(SLIP_BYTES)
-        self.expected = bytearray(53)
         # kind = records.EV_*; payload a, b, UID (up to 10). Taken out by service(), the slow
         # path: no per-slot views (get copies its bytes one by one)
         self.events = Ring(16, 12, False)
         self._ev = bytearray(12)
         self.last_card = -1
-        self.last_seat = -1
         self.last_t = 0  # when tick() first saw the tally at tick_n cards
         self.tick_n = 0
-        self.cards = 0  # cards counted in a check or an enrolment (a deal: tally.n)
         self.noise = 0  # reader timeouts/CRC errors: counted, not recorded
         self.colliding = False
         self.empty = 0
@@ -96,12 +109,6 @@ class ShoeCore:
         self.findings = ()
         self.rulings = ()
         self.ended = False  # a deal or check just closed: its findings are on the screen
-        self.hand = 0  # overplay: the seat whose hand is being passed
-        self.checked = 0  # overplay: bit per seat whose hand was passed
-        self.trump_read = -1  # overplay: the card the dealer turned
-        self.slip_trump = -1
-        self.slip_result = records.SLIP_MISSING
-        self.deck_no = 0
         self.deals = 0
         self.last_seq = -1
 

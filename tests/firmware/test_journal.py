@@ -127,6 +127,29 @@ def test_append_refuses_wrong_seq_bad_size_and_a_full_batch():
         rmtree(d)
 
 
+def test_the_apps_512_byte_batch_holds_a_deal_with_nine_irregularities():
+    # app.App's journal: the DEAL record with 32 findings (88 bytes framed) and nine EVENTs
+    # with a 7-byte UID (45 framed) before the end-of-deal commit; a tenth fills it (FULL:
+    # Shoe._append commits and goes on)
+    d = _tmpdir()
+    try:
+        buf = bytearray(records.MAX_RECORD)
+        j = Journal(d, batch_bytes=512)
+        for _ in range(9):
+            n = records.encode_event(buf, j.next_seq, j.boot, 0, records.EV_UNKNOWN_TAG, 1,
+                                     0, 5, b"\x04\x01\x02\x03\x04\x05\x06", 7)
+            assert j.append(buf, records.sign(buf, n, KEY, SHOE)) == OK
+        assert j.pending == 9 * 45
+        n = records.encode_deal(buf, j.next_seq, j.boot, 0, 1, 1, 1, 0, 0, 0, 51, 0,
+                                tuple(range(1, 33)), 32, bytes(20), 13)
+        assert j.append(buf, records.sign(buf, n, KEY, SHOE)) == OK and j.pending == 9 * 45 + 88
+        n = records.encode_event(buf, j.next_seq, j.boot, 0, records.EV_UNKNOWN_TAG, 1)
+        assert j.append(buf, records.sign(buf, n, KEY, SHOE)) == FULL
+        j.close()
+    finally:
+        rmtree(d)
+
+
 def _segment_files(d):
     return sorted([n for n in os.listdir(d) if n.endswith(".log")])
 
