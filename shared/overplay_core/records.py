@@ -32,7 +32,6 @@ __getattr__ finds them there).
 import hashlib
 
 from overplay_core import mac
-from overplay_core.errors import ParseError
 
 # Record types (stored: never renumber).
 SESSION = 1
@@ -254,16 +253,12 @@ def decode(data):
     """The record as a dict (names in docs/records.md); ParseError names the bad offset."""
     d = bytes(data)
     n = len(d)
-    if n < HEADER + TAG:
-        raise ParseError("record of %d bytes at offset 0: a record has at least %d (header "
-                         "and tag); the data is cut short" % (n, HEADER + TAG))
+    e = _body_end(d, n) if n >= HEADER + TAG else 0
+    if e <= 0:  # cut short, unknown type, or lengths that disagree: records_more says which
+        from overplay_core import records_more
+
+        records_more.refuse(d, e)
     t = d[0]
-    e = _body_end(d, n)
-    if e == 0:
-        raise ParseError("unknown record type %d at offset 0: expected 1..5" % t)
-    if e < 0:
-        raise ParseError("record of type %s is %d bytes, inconsistent with its length fields "
-                         "at offset %d" % (TYPE_NAMES[t], n, -e))
     r = {"type": t, "type_name": TYPE_NAMES[t], "seq": _get32(d, 1), "boot": _get16(d, 5),
          "ticks": _get32(d, 7), "tag": d[e:]}
     i = HEADER
@@ -272,8 +267,9 @@ def decode(data):
                   "variant": d[i + 4], "dealer": d[i + 5], "mode": d[i + 6],
                   "trump": d[i + 7], "flags": d[i + 8]})
         if r["mode"] > MODE_OVERPLAY:
-            raise ParseError("deal mode %d at offset %d: expected 0 (original) or 1 "
-                             "(overplay)" % (r["mode"], i + 6))
+            from overplay_core import records_more
+
+            records_more.refuse_mode(d, i + 6)
         r["findings"], i = _codes(d, i + 9)
         r["handprint"] = d[i + 1:e]
     else:  # SESSION, EVENT, CHECK, SCORE: records_more (a dealing shoe reads none back)

@@ -93,6 +93,25 @@ def _signed16(v):
     return v - 0x10000 if v & 0x8000 else v
 
 
+def refuse(d, e):
+    """records.decode's ParseError for d: cut short, an unknown type (e == 0), or lengths
+    that disagree at offset -e (records._body_end)."""
+    n = len(d)
+    if n < R.HEADER + R.TAG:
+        raise ParseError("record of %d bytes at offset 0: a record has at least %d (header "
+                         "and tag); the data is cut short" % (n, R.HEADER + R.TAG))
+    if e == 0:
+        raise ParseError("unknown record type %d at offset 0: expected 1..5" % d[0])
+    raise ParseError("record of type %s is %d bytes, inconsistent with its length fields "
+                     "at offset %d" % (R.TYPE_NAMES[d[0]], n, -e))
+
+
+def refuse_mode(d, i):
+    """records.decode's ParseError for a DEAL whose mode (at offset i) is out of range."""
+    raise ParseError("deal mode %d at offset %d: expected 0 (original) or 1 (overplay)"
+                     % (d[i], i))
+
+
 def decode_body(d, r, t, e):
     """records.decode's fields of a SESSION, EVENT, CHECK or SCORE record d (tag at e)."""
     i = R.HEADER

@@ -130,7 +130,7 @@ def test_decode_errors_name_the_offset():
     assert "offset 221" in _raises(records.decode, bad)
     bad = bytearray(data)
     bad[17] = 5  # mode
-    assert "offset 17" in _raises(records.decode, bad)
+    assert "deal mode 5 at offset 17" in _raises(records.decode, bad)
     assert records.check(bad) == records.BAD_FIELD
     assert records.check(data[:5]) == records.TOO_SHORT
     assert records.check(data[:-1]) == records.BAD_LENGTH
