@@ -113,9 +113,11 @@ class App:
         self.uids = Ring(16, 10)  # reader -> dealing: kind = reader result, payload = UID
         # buttons / a script -> dealing: kind, 16-bit a, b (a few a second at most: no views)
         self.commands = Ring(8, 4, False)
+        # One 10-byte buffer (an ISO 14443 UID is at most 10) for the reader's UID, the UID
+        # taken from the ring and the command taken: each step fills it and is done with it
+        # before it yields (asyncio switches tasks only at an await), so they never overlap.
         self._uid = bytearray(10)
-        self._got = bytearray(10)
-        self._cmd = bytearray(4)
+        self._got = self._cmd = self._uid
         self.link = None
         if lk is not None:
             self.link = lk.Link(board.stream_in, board.stream_out, self.journal, key, shoe_id,

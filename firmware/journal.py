@@ -72,10 +72,11 @@ class Journal:
         self.segment_bytes = segment_bytes
         self.reserve_blocks = reserve_blocks
         self._buf = bytearray(batch_bytes)
-        self._mv = memoryview(self._buf)
         self._end = 0  # bytes of frames waiting in the batch
-        self._scratch = bytearray(MAX_RECORD + FRAME_EXTRA)
-        self._smv = memoryview(self._scratch)
+        self._scratch = bytearray(MAX_RECORD + FRAME_EXTRA)  # one frame read back
+        # (commit and _frames view these buffers through a memoryview made per call: both
+        # allocate already, and two views kept here would cost two objects and two entries
+        # in this object's attribute table for good)
         self._f = None  # the newest segment, open for append
         self._seg_size = 0
         self._fresh_segment = False  # the next commit starts a new segment (torn tail)
@@ -136,7 +137,7 @@ class Journal:
         if end == 0:
             return True
         b = self._buf
-        mv = self._mv
+        mv = memoryview(b)
         p = 0
         while p < end:
             n = b[p]
@@ -255,7 +256,7 @@ class Journal:
     def _frames(self, first, limit, info=None):
         """Yield (seq, memoryview of record) for the valid frames of one segment, up to the
         first bad one or seq `limit`. info (a list of 3) gets end offset, last seq, last boot."""
-        mv = self._smv
+        mv = memoryview(self._scratch)
         s = first
         end = 0
         try:
