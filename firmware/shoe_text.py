@@ -1,27 +1,16 @@
 """Text for the dealer's screen, built outside the hot path (it allocates strings).
 
     lines = deal_screen(shoe)          # 4 lines: what is happening, count, seats, message
-    event_text(records.EV_UNKNOWN_TAG, 0)        # 'unknown tag!'
+    event_text(records.EV_UNKNOWN_TAG, 0)        # 'unknown tag!' (shoe_text_more.py)
     finding_lines(findings, rulings)   # one short line per finding / ruling
 
 Lines are written for a 16-character panel; the display cuts longer ones.
 """
 
 from overplay_core import findings as F
-from overplay_core import records
 from overplay_core.cards import card_name
 from shoe_core import (AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, ENROLLING,
                        FOREIGN)
-
-_EVENT_TEXT = {
-    records.EV_UNKNOWN_TAG: "unknown tag!",
-    records.EV_COLLISION: "2 cards at once!",
-    records.EV_DUPLICATE_READ: "read twice: ",
-    records.EV_OTHER_DECK: "other deck: ",
-    records.EV_CARD_EXPOSED: "no deal: ",
-    records.EV_LOW_SPACE: "journal full",
-    records.EV_READER_ERROR: "reader error",
-}
 
 
 def _card(c):
@@ -29,10 +18,13 @@ def _card(c):
 
 
 def event_text(kind, a):
-    t = _EVENT_TEXT.get(kind, "event %d" % kind)
-    if t.endswith(": "):
-        t += _card(a)
-    return t
+    """The dealer's line for an irregularity ('unknown tag!', 'read twice: QH'): the words
+    are in shoe_text_more.py, loaded at the first one (a clean deal shows none)."""
+    try:
+        import shoe_text_more
+    except MemoryError:  # no room to load the words: the EVENT is recorded all the same
+        return "event %d" % kind
+    return shoe_text_more.event_text(kind, a)
 
 
 SEAT_NAMES = "NESW"  # games.SEAT_NAMES: 0 = North, clockwise
