@@ -12,7 +12,8 @@ All displays share show(lines) / line(i, text) / clear(); text longer than the w
 never wrapped, so a screen always shows the head of every line. Rendering allocates (strings,
 framebuf calls), so the shoe never draws from the per-card hot path: the display task calls
 the shoe's refresh() when something changed. RecordingDisplay, ConsoleDisplay and
-SSD1306Display live in display_more.py (loaded on first use; `display.X` works as before).
+SSD1306Display live in display_more.py (loaded on first use; `display.X` works as before), and
+so do line(), clear() and text().
 """
 
 
@@ -25,9 +26,17 @@ class TextDisplay:
         self.lines = [""] * rows
         self.renders = 0
 
-    def line(self, i, text):
-        if 0 <= i < self.rows:
-            self.lines[i] = text[:self.cols]
+    def __getattr__(self, attr):
+        # line, clear, text: display_more's, which the shoe never calls (it shows whole
+        # screens), put on this class at the first look-up of one; plain methods after
+        if attr in ("line", "clear", "text"):
+            import display_more
+
+            TextDisplay.line = display_more.line
+            TextDisplay.clear = display_more.clear
+            TextDisplay.text = display_more.text
+            return getattr(self, attr)
+        raise AttributeError(attr)
 
     def show(self, lines):
         """Replace the whole screen (missing lines are blank) and draw it."""
@@ -35,17 +44,8 @@ class TextDisplay:
             self.lines[i] = lines[i][:self.cols] if i < len(lines) else ""
         self.render()
 
-    def clear(self):
-        for i in range(self.rows):
-            self.lines[i] = ""
-        self.render()
-
     def render(self):
         self.renders += 1
-
-    def text(self):
-        """The screen as one string, lines joined by newlines (for logs and asserts)."""
-        return "\n".join(self.lines)
 
 
 def __getattr__(name):

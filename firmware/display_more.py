@@ -1,11 +1,30 @@
 """display.py's drawing classes, loaded on first use through display's module __getattr__
 (`from display import SSD1306Display` works as before): a shoe holds only the one it draws on.
+Also TextDisplay's line(), clear() and text(), put on TextDisplay at the first look-up of one
+(TextDisplay.__getattr__): the shoe only ever shows whole screens.
 
     from display import ConsoleDisplay
     d = ConsoleDisplay(prefix="> ")      # d.show(("line 1", "line 2")) prints a line
 """
 
 from display import TextDisplay
+
+
+def line(self, i, text):
+    """Replace line i (cut to the width); a line off the screen is ignored. Not drawn yet."""
+    if 0 <= i < self.rows:
+        self.lines[i] = text[:self.cols]
+
+
+def clear(self):
+    for i in range(self.rows):
+        self.lines[i] = ""
+    self.render()
+
+
+def text(self):
+    """The screen as one string, lines joined by newlines (for logs and asserts)."""
+    return "\n".join(self.lines)
 
 
 class RecordingDisplay(TextDisplay):

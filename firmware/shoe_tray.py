@@ -57,8 +57,9 @@ def enrol_uid(shoe, uid, n):
     if card < 0:
         shoe._note(records.EV_OTHER_DECK if hit else records.EV_READER_ERROR, -card & 0xFF,
                    0, uid, n)
-        shoe.message = d.MESSAGES.get(card, "enrol error") if hasattr(d, "MESSAGES") else \
-            "enrol error %d" % card
+        from deck_text import MESSAGES  # the line for people per deck code: loaded only now
+
+        shoe.message = MESSAGES.get(card, "enrol error %d" % card)
         shoe._show()
         return
     shoe.cards += 1

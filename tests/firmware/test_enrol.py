@@ -29,3 +29,22 @@ def test_enrol_deck_learns_the_pack_in_order_and_flags_a_repeat():
     codes = [e["code"] for e in records_of(sh, records.EVENT)]
     assert codes == [records.EV_DUPLICATE_READ, records.EV_DECK_ENROLLED]
     assert sh.state == S.IDLE
+
+
+class _FullDeck(TableDeck):
+    """A deck table with no room left: every new tag is refused (deck.FULL)."""
+
+    def enrol_next(self, uid, n):
+        return -24  # deck.FULL
+
+
+def test_a_refused_tag_is_recorded_and_the_dealer_told_why():
+    sh, reader = make(games.ECARTE)
+    sh.deck = _FullDeck(active=5, others=())
+    assert sh.start_enrol(5) == S.OK
+    reader.script.append(uid_of(sh.profile.pack[0], 5))
+    sh.poll()
+    sh.service()
+    assert sh.message == "deck table full: forget an old deck first"  # deck.MESSAGES
+    assert [e["code"] for e in records_of(sh, records.EVENT)] == [records.EV_READER_ERROR]
+    assert sh.state == S.ENROLLING and sh.cards == 0
