@@ -110,7 +110,12 @@ class App:
         self.shoe.auto_refresh = False  # the display task draws, every display_ms
         if setup:
             self.shoe.tables = setup["tables"]  # the context of a ruling (DW Law IV §9)
-        self.uids = Ring(16, 10)  # reader -> dealing: kind = reader result, payload = UID
+        # reader -> dealing: kind = reader result, payload = UID (ISO 14443: up to 10 bytes).
+        # The reader task puts at most one result a step and the dealing task takes them all
+        # each step; asyncio runs one task at a time, so a slow step (a flash commit, a tray
+        # write) holds the reader up too, and the ring holds 1-2 (session_sim's high-water
+        # mark: 1). 8 slots are four times that; a ninth would be counted in `dropped`.
+        self.uids = Ring(8, 10)
         # buttons / a script -> dealing: kind, 16-bit a, b (a few a second at most: no views)
         self.commands = Ring(8, 4, False)
         # One 10-byte buffer (an ISO 14443 UID is at most 10) for the reader's UID, the UID

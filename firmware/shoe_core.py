@@ -95,8 +95,10 @@ class ShoeCore:
         self.hp = bytearray(HANDPRINT_BYTES)
         self.slip = bytearray(SLIP_BYTES)
         # kind = records.EV_*; payload a, b, UID (up to 10). Taken out by service(), the slow
-        # path: no per-slot views (get copies its bytes one by one)
-        self.events = Ring(16, 12, False)
+        # path: no per-slot views (get copies its bytes one by one). At most one event per
+        # reader result, and service() runs after every batch the app takes from its 8-slot
+        # UID ring: 8 slots (an overflow is still recorded, as EV_READER_ERROR a = 0xFF)
+        self.events = Ring(8, 12, False)
         self._ev = bytearray(12)
         self.last_card = -1
         self.last_t = 0  # when tick() first saw the tally at tick_n cards
