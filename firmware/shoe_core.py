@@ -23,6 +23,10 @@ from ring import Ring
 OTHER_DECK = const(-21)  # deck.OTHER_DECK (test_shoe checks they agree): deck.py need not load here
 SLIP_BYTES = 64  # tray.SLIP_BUF: a slip is at most 49 bytes (trayslip.MAX_LEN), read in 16s
 HANDPRINT_BYTES = 20  # handprint.MAX_BYTES: 52 cards at 3 bits
+# The record being built and signed. Not records.MAX_RECORD (255, what a journal frame can
+# carry): the longest record a shoe builds is a CHECK naming every finding code (47) with 16
+# rulings, 112 bytes signed (test_shoe.py checks it fits); a DEAL is at most 105.
+REC_BYTES = 128
 
 ORIGINAL_DEAL = const(1)
 OVERPLAY_CHECK = const(2)
@@ -91,7 +95,7 @@ class ShoeCore:
         self.board = 0
         self.dealer = 0
         self.uid = bytearray(10)
-        self.rec = bytearray(records.MAX_RECORD)
+        self.rec = bytearray(REC_BYTES)
         self.hp = bytearray(HANDPRINT_BYTES)
         self.slip = bytearray(SLIP_BYTES)
         # kind = records.EV_*; payload a, b, UID (up to 10). Taken out by service(), the slow

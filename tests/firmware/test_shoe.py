@@ -90,3 +90,18 @@ def test_short_deal_does_not_end_itself():
 def test_slip_buffer_is_the_trays():
     # read_slip fills it: tray.SLIP_BUF (64, any slip in whole 16-byte READs: test_tray.py)
     assert S.shoe_core.SLIP_BYTES == 64 and len(make()[0].slip) == 64
+
+
+def test_record_buffer_holds_the_longest_record_a_shoe_builds():
+    # every finding code at once, the most rulings a CHECK keeps (16), the longest handprint
+    from overplay_core import findings as F
+
+    codes = tuple(F.all_codes())
+    sh = make()[0]
+    buf = sh.rec
+    n = records.encode_check(buf, 1, 1, 0, 65535, 255, records.SLIP_OK, codes, len(codes),
+                             tuple(range(16)), 16)
+    assert records.sign(buf, n, b"k" * 32, 1) <= len(buf) == S.shoe_core.REC_BYTES
+    n = records.encode_deal(buf, 1, 1, 0, 65535, 255, 4, 255, 3, records.MODE_OVERPLAY, 51,
+                            255, codes, len(codes), bytes(20), 20)
+    assert records.sign(buf, n, b"k" * 32, 1) <= len(buf)
