@@ -43,7 +43,7 @@ def run(ctx):
         size = os.path.getsize(image)
 
         def ok(heap_bytes, timeout):
-            return completes(ctx, boot, None, deals, heap_bytes, timeout, late="",
+            return completes(ctx, boot, None, deals, heap_bytes, timeout, late=(),
                              prefix=[image])
 
         if not ok(1 << 20, 300):

@@ -56,14 +56,14 @@ def compile_tree(ctx, out):
                                     os.path.join(folder, f)], check=True, cwd=ctx.root)
 
 
-def completes(ctx, script, mpy_dir, deals, heap, timeout, late="", prefix=()):
+def completes(ctx, script, mpy_dir, deals, heap, timeout, late=(), prefix=()):
     """True when the session completes, every deal verified, in a heap of `heap` bytes.
 
     A heap just big enough can make the collector run at nearly every allocation; a session
     that takes `timeout` seconds (several times its run in a roomy heap) counts as failed."""
     t0 = time.time()
     try:
-        r = ctx.micropython(script, list(prefix) + [deals, "plain", late], heap=heap,
+        r = ctx.micropython(script, list(prefix) + [deals, "plain"] + list(late), heap=heap,
                             mpy_dir=mpy_dir, timeout=timeout, module=not prefix)
         ok = r["deals"] == deals and r["errors"] == 0
     except (RuntimeError, subprocess.TimeoutExpired, ValueError):
@@ -84,8 +84,9 @@ def run(ctx):
         mods = ctx.micropython(os.path.join(ctx.root, "bench", "mpy_module_heap.py"),
                                heap="1m", mpy_dir=tmp)
         probe = ctx.micropython(script, [5, "plain"], heap="1m", mpy_dir=tmp, module=True)
-        late = ",".join(probe["late_modules"])  # imported on first use: code, not data
-        r = ctx.micropython(script, [deals, "peak", late], heap="1m", mpy_dir=tmp, module=True)
+        late = probe["late_modules"]  # imported on first use: code, not data
+        r = ctx.micropython(script, [deals, "peak"] + late, heap="1m", mpy_dir=tmp,
+                            module=True)
         if not r["from_mpy"]:
             raise RuntimeError("session ran from source, not .mpy: %r" % r)
         if r["errors"] or r["deals"] != deals:

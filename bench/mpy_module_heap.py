@@ -1,7 +1,7 @@
 """MicroPython: the heap each module of the shoe takes once imported from precompiled .mpy.
 
     MICROPYPATH=<mpy dir>:.frozen micropython -X heapsize=1m bench/mpy_module_heap.py \
-        [MODULE,MODULE...]
+        [MODULE ...]
 
 On the unix port a loaded .mpy lives in the GC heap (bytecode, constants, qstrs, the module's
 dict and the function objects its top level makes); on a Pico the same modules are frozen in
@@ -55,7 +55,9 @@ def measure(names):
 
 
 def main(argv):
-    names = argv[0].split(",") if argv and argv[0] else ORDER
+    # one module to an argument (or comma-separated): one argument of 256 characters or more
+    # stops the unix port ("FATAL: uncaught NLR")
+    names = [n for a in argv for n in a.split(",") if n] or ORDER
     sizes, extra = measure(names)
     import json
 

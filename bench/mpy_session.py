@@ -1,7 +1,7 @@
 """MicroPython: a whole session of the shoe app (firmware/session_sim.py), for its heap figures.
 
     MICROPYPATH=<mpy dir>:bench micropython -X heapsize=H -m mpy_session DEALS \
-        [peak|plain] [MODULE,MODULE...]
+        [peak|plain] [MODULE ...]
 
 Run from precompiled .mpy, this file too (bench_session.py builds them; `micropython
 bench/mpy_session.py` works as well, compiling this file in the heap it measures). session_sim measures the heap after
@@ -22,9 +22,12 @@ import gc
 import os
 import sys
 
-for _name in ["shoe_tray"] + (sys.argv[3].split(",") if len(sys.argv) > 3 else []):
-    if _name:
-        __import__(_name)  # loaded on first use by the shoe: code, not session data
+# Module names come one to an argument (or comma-separated): the unix port stops with
+# "FATAL: uncaught NLR" when one argument is 256 characters or more.
+for _arg in ["shoe_tray"] + sys.argv[3:]:
+    for _name in _arg.split(","):
+        if _name:
+            __import__(_name)  # loaded on first use by the shoe: code, not session data
 
 gc.collect()
 
