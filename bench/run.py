@@ -189,25 +189,25 @@ same run.
 - **code**: `tools/mpy_gate.py`, `mpy-cross -march=armv6m` over `firmware/` and `shared/`.
 """
 
-README_NOTES = """Reading the misses. `min_heapsize_bytes` (-X heapsize=128k) is missed on the unix
-port, where every `.mpy` is loaded into the same heap as the data (session_heap_code_bytes;
-8-byte pointers, 32-byte GC blocks). Run in place, as a board runs frozen or ROMFS code from
-flash, the same session needs min_heapsize_code_in_place_bytes, within the target. Cut over
-three rounds, 192 KB -> 140 KB: the simulated tags are two small ints each and the reader reads
-its FIFO in place (simulated world 22.7 -> 9.4 KB); what a dealing shoe never uses lives in
-companions loaded on first use (cards_more, findings_text, games_more, records_more,
-trayslip_more, deck_text, mfrc522_text, board_more, display_more, app_more, tray_more,
-shoe_check, sim_tags_more, session_sim_more, session_sim_cli); const register names; no block
-allocated late or grown mid-session (the tray tag's memory is made with the world, deck.save
-streams its file). Left: ~106 KB of loaded code (of it ~23 KB qstr pools and names: 850
-qstrs, the last pool opened near 610), 15.5 KB of app data, 9.4 KB of simulated world, ~9 KB
-of garbage and holes between collections. 128k needs ~9 KB more off the loaded code: at
-132 KB the heap cannot even build App(). `mpy-cross -O3` would save ~3.5 KB
-more (no asserts, no line numbers): not used. card_loop_equivalents is a ratio to an empty
-loop timed in the same run: ~250-265 when the machine is quiet; a busy neighbour pushed one
-run to 306.7 (02:53, nothing on the card path changed; 262.9 in the run below).
-code_heap_bytes_<module> are taken one module at a time: qstr pools double (~7 KB for the one
-opened near 610 qstrs), and the module that opens one is charged for it, so single figures
+README_NOTES = """Reading the memory figures. On the unix port every `.mpy` is loaded into the same heap as
+the data (session_heap_code_bytes; 8-byte pointers), so min_heapsize_bytes counts code, the
+simulated chip and tags, and the app's data; run in place, as a board runs frozen or ROMFS code
+from flash, the same session needs min_heapsize_code_in_place_bytes. Cut over four rounds,
+192 KB -> 122 KiB (6 KiB under the target): what a dealing shoe never runs lives in companions
+loaded on first use (cards_more, findings_text, games_more, records_more, trayslip_more,
+tally_more, deck_text, deck_more, ring_more, shoe_text_more, mfrc522_text, board_more,
+display_more, app_more, tray_more, shoe_check; tests/ and docs/design.md list them); the app's
+buffers are sized to what they hold (UID ring 8 slots, journal batch 512 bytes, record buffer
+128 bytes, slip buffers 64 bytes); simulated card tags are plain ints answered through one
+flyweight tag (world 22.7 -> 6.1 KB); module names in the .mpy are their package paths, as a
+frozen build names them (bench_session.compile_tree), not this checkout's absolute path.
+Every game's 200-deal session completes at 128k (session_sim --game 1..4, from .mpy).
+Left in the code figure: ~22 KB of qstr pools (~800 names; pools double, and the last one,
+opened near 610 names, is ~7 KB) and ~4 KB of asyncio's classes. `mpy-cross -O3` would save
+~3.5 KB more (no asserts, no line numbers): not used. card_loop_equivalents is a ratio to an
+empty loop timed in the same run: 237-271 over this session's runs; a busy neighbour once
+pushed it to 306.7 with nothing on the card path changed. code_heap_bytes_<module> are taken
+one module at a time and the module that opens a qstr pool is charged for it, so single figures
 move with the import order; the sum is steady. The ingest ratio is measured with the DB in
 RAM: on disk the 200 fsyncs made it swing from 0.58 to 1.02 between runs."""
 
