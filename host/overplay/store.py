@@ -140,8 +140,10 @@ class Store:
                               (shoe_id,)).fetchone()
         return bytes(row[0]) if row else None
 
-    def mark_pin_pushed(self, shoe_id):
-        self.db.execute("UPDATE pins SET pushed_at=? WHERE shoe_id=?", (now_utc(), shoe_id))
+    def mark_pin_pushed(self, shoe_id, data):
+        """The shoe acknowledged PIN `data`; a newer PIN set meanwhile still waits."""
+        self.db.execute("UPDATE pins SET pushed_at=? WHERE shoe_id=? AND pin=?",
+                        (now_utc(), shoe_id, bytes(data)))
 
     def new_shoe_id(self):
         row = self.db.execute("SELECT MAX(shoe_id) FROM shoes").fetchone()

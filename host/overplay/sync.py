@@ -284,7 +284,7 @@ def push_pin(hl, st, info):
         if "refused" in str(e):
             raise
         return False  # older firmware ignores the message: the PIN waits for the next sync
-    st.mark_pin_pushed(info["shoe_id"])
+    st.mark_pin_pushed(info["shoe_id"], data)  # the PIN acknowledged, not a newer one
     return True
 
 
