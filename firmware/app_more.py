@@ -32,9 +32,29 @@ def session_record(self, setup):
     j.commit()
 
 
+ACT_PIN_SET = 7  # = terminal.ACT_PIN_SET (app_terminal_cases checks): no terminal needed
+PIN_SET = 13  # = link.PIN_SET: the kind on_settings is called with for a new PIN
+
+
+def pin_set_record(self):
+    """EVENT director_action ACT_PIN_SET: a new director's PIN is a director action, so the
+    shoe journals it as it journals each one taken at the table (the club PC's own record
+    of it is its pins table); it goes to the club PC in the same sync."""
+    from overplay_core import records
+
+    sh = self.shoe
+    j = self.journal
+    n = records.encode_event(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF,
+                             records.EV_DIRECTOR, 0, ACT_PIN_SET, 0)
+    sh._append(n)  # nothing without a key: an unenrolled shoe signs no record
+    j.commit()
+
+
 def on_settings(self, kind):
-    """The link stored a new enrolment or set-up (link.on_settings)."""
+    """The link stored a new enrolment, set-up or director's PIN (link.on_settings)."""
     s = self.settings
+    if kind == PIN_SET:
+        pin_set_record(self)
     if s.key is not None:  # records are signed with the key the club PC just gave
         self.shoe.key, self.shoe.shoe_id = s.key, s.shoe_id
     if hasattr(self.tray, "take"):

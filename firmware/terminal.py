@@ -44,6 +44,8 @@ ACT_VOID = 3  # the board's score at this table is void (a SCORE kept in the jou
 ACT_CORRECT = 4  # tricks corrected: a new SCORE follows; data = [tricks N-S, E-W]
 ACT_TABLES = 5  # tables engaged changed (context of Law IV §9, V §1); data = [tables]
 ACT_LOGOUT = 6
+ACT_PIN_SET = 7  # a new director's PIN arrived from the club PC over the link (b: PIN_OK);
+# journaled by app_more.on_settings, with or without a terminal on the shoe
 PIN_OK = 0
 PIN_WRONG = 1
 PIN_LOCKED = 2  # tried while locked out: not checked

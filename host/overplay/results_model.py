@@ -285,7 +285,8 @@ _CARD_EVENTS = (records.EV_CARD_EXPOSED, records.EV_DUPLICATE_READ, records.EV_O
 TASKS = ("", "reader", "dealing", "display", "link")  # EVENT task_fault a (app.TASK_*)
 FAULTS = ("", "MemoryError", "OSError", "other error")  # its b
 DIRECTOR = {1: "PIN entered", 2: "average board", 3: "void score", 4: "tricks corrected",
-            5: "tables engaged changed", 6: "left the menu"}  # director_action a (ACT_*)
+            5: "tables engaged changed", 6: "left the menu",
+            7: "new PIN from the club PC"}  # director_action a (ACT_*)
 PIN_CHECK = ("accepted", "wrong PIN", "refused: locked out", "no PIN on the shoe")  # its b
 OTHER_SESSION = 46  # reader_error a: a genuine tray slip of another session (tray.py -46)
 

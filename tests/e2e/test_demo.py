@@ -77,9 +77,10 @@ def test_demo_end_to_end_twice(tmp_path):
                             "ORDER BY seq")]
     assert checks[0] < begun < checks[1]
     assert q("SELECT ruling FROM rulings") == [("DW-IV-9a",)]
-    # the director: a wrong PIN (b 1), the right one (b 0), average board 3, leave
+    # the director: the PIN from the club PC arrives (a 7, journaled by the shoe), a wrong
+    # PIN (a 1, b 1), the right one (b 0), average board 3, leave
     assert q("SELECT board, a, b FROM events WHERE shoe_id = 3 AND code = 6 ORDER BY seq") \
-        == [(0, 1, 1), (0, 1, 0), (3, 2, 0), (0, 6, 0)]
+        == [(0, 7, 0), (0, 1, 1), (0, 1, 0), (3, 2, 0), (0, 6, 0)]
     assert q("SELECT pushed_at IS NOT NULL FROM pins WHERE shoe_id = 3") == [(1,)]
     assert q("SELECT code FROM events WHERE code = 4") == [(4,)]  # the card read twice
     # every record the syncs brought was stored once (none refused, none twice)
