@@ -197,7 +197,7 @@ class Summary:
         self.bytes_in = 0
         self.seconds = 0.0
         self.setup_pushed = None
-        self.pin_pushed = None  # True sent, False the shoe's firmware does not take it
+        self.pin_pushed = None  # True sent and acknowledged, False unanswered (it waits)
         self.gap = None
         self.done_confirmed = True
 
@@ -213,7 +213,10 @@ class Summary:
         if self.pin_pushed:
             s += "; director's PIN sent"
         elif self.pin_pushed is False:
-            s += "; director's PIN not taken (update the shoe's firmware)"
+            # two PIN_SETs unanswered: firmware without PIN_SET, or the line dropped them
+            # (a cable out for a moment): either way the PIN waits for the next sync
+            s += ("; director's PIN not acknowledged (it waits for the next sync; if this "
+                  "repeats, update the shoe's firmware)")
         if self.gap:
             s += "; records %d..%d were no longer on the shoe" % self.gap
         if not self.done_confirmed:

@@ -178,3 +178,27 @@ def test_a_lost_done_ack_is_asked_again_after_hello(tmp_path):
     s = sync.sync(HostEnd(Wire(link, lose_first_done_ack)), st)
     assert lost and s.done_confirmed and j.synced == 20
     assert s.line() == "shoe 4: 20 new records, 0 duplicates ignored, 0 rejected"
+
+
+def test_an_unanswered_pin_is_reported_as_waiting_and_sent_at_the_next_sync(tmp_path):
+    # Both PIN_ACKs lost on the way (a cable out for a moment looks the same as firmware
+    # without PIN_SET): the sync goes on, the summary says the PIN waits, and the next sync
+    # delivers it; the DB marks it delivered only then.
+    from overplay_core import pin
+
+    j, link = shoe(2)
+    link.settings = Settings(None)
+    st = store(tmp_path)
+    data = pin.make("2468", b"12345678")
+    st.set_pin(SHOE, data)
+
+    def lose_pin_acks(i, frame):
+        return wire.decode_frame(frame)[0] == wire.PIN_ACK
+
+    s = sync.sync(HostEnd(Wire(link, lose_pin_acks)), st, timeout=0.5)
+    assert s.pin_pushed is False and s.new == 2
+    assert "director's PIN not acknowledged (it waits for the next sync" in s.line()
+    assert st.pending_pin(SHOE) == data  # still waiting
+    s = sync.sync(HostEnd(Wire(link)), st)
+    assert s.pin_pushed is True and "director's PIN sent" in s.line()
+    assert st.pending_pin(SHOE) is None and link.settings.pin == data
