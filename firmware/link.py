@@ -43,10 +43,10 @@ E_SETUP = 2
 E_ENROLL = 3
 E_PIN = 4
 
-# The director's PIN (docs/wire.md). wire.py (another role's) does not name these yet:
-# host -> shoe odd, shoe -> host even, as there; never renumber.
-PIN_SET = 13  # host: payload = the PIN file, overplay_core.pin.make (45 bytes: salted hash)
-PIN_ACK = 18  # shoe: stored on flash (pin.bin); seq echoes PIN_SET's
+# The director's PIN (docs/wire.md): the frame types are wire's, named here too because
+# callers and tests know them as link.PIN_SET / link.PIN_ACK
+PIN_SET = wire.PIN_SET  # host: the PIN file, overplay_core.pin.make (45 bytes: salted hash)
+PIN_ACK = wire.PIN_ACK  # shoe: stored on flash (pin.bin); seq echoes PIN_SET's
 PIN_FILE = "pin.bin"  # the scoring terminal's file (board.path("pin", "pin.bin"))
 
 # ENROLL payload: shoe id u32 LE, the shoe's record key, then the club's tray-slip key
