@@ -2,7 +2,8 @@
 
 from drivers import mfrc522
 from drivers.mfrc522 import MFRC522
-from drivers.sim_mfrc522 import SimMFRC522, card_tag, legacy_tag, tray_tag, uid7
+from drivers.sim_mfrc522 import (SimMFRC522, card_tag, card_tag_int, legacy_tag, tray_tag,
+                                  uid7)
 from radio_fakes import DeadSPI, FakePin, RecordingSPI, heap_locked
 
 
@@ -147,25 +148,27 @@ def test_protocol_on_the_wire_starts_with_soft_reset_and_sets_100_percent_ask():
 
 
 def test_read_uid_and_halt_allocate_nothing():
-    sim, r = _reader()
-    tags = [card_tag(uid7(6, i)) for i in range(3)]
-    uid = bytearray(10)
-    out = bytearray(8)
+    # the same with Tag objects and with the int card tags a session deals (sim_tags)
+    for make in (card_tag, card_tag_int):
+        sim, r = _reader()
+        tags = [make(uid7(6, i)) for i in range(3)]
+        uid = bytearray(10)
+        out = bytearray(8)
 
-    def hot():
-        k = 0
-        for i in range(3):
-            sim.enter(tags[i])
-            out[k] = r.read_uid(uid) & 0xFF
-            r.halt()
-            out[k + 1] = r.read_uid(uid) & 0xFF
-            sim.leave(tags[i])
-            k += 2
-        out[6] = r.read_uid(uid) & 0xFF
-        sim.enter(tags[0])
-        sim.enter(tags[1])
-        out[7] = r.read_uid(uid) & 0xFF
-        return k
+        def hot(sim=sim, r=r, tags=tags, uid=uid, out=out):
+            k = 0
+            for i in range(3):
+                sim.enter(tags[i])
+                out[k] = r.read_uid(uid) & 0xFF
+                r.halt()
+                out[k + 1] = r.read_uid(uid) & 0xFF
+                sim.leave(tags[i])
+                k += 2
+            out[6] = r.read_uid(uid) & 0xFF
+            sim.enter(tags[0])
+            sim.enter(tags[1])
+            out[7] = r.read_uid(uid) & 0xFF
+            return k
 
-    heap_locked(hot)
-    assert list(out) == [7, 0, 7, 0, 7, 0, 0, mfrc522.COLLISION & 0xFF]
+        heap_locked(hot)
+        assert list(out) == [7, 0, 7, 0, 7, 0, 0, mfrc522.COLLISION & 0xFF], make

@@ -190,32 +190,6 @@ def test_two_int_tags_collide_as_two_tags_do():
     assert r.read_uid(bytearray(10)) == mfrc522.COLLISION and _rd(sim, 0x0E) & 0x1F == 25
 
 
-def test_int_card_tags_are_read_and_halted_without_allocating():
-    sim = _chip()
-    r = MFRC522(sim, sim.cs, sim.rst)
-    tags = [card_tag_int(uid7(6, i)) for i in range(3)]
-    uid = bytearray(10)
-    out = bytearray(8)
-
-    def hot(sim=sim, r=r, tags=tags, uid=uid, out=out):
-        k = 0
-        for i in range(3):
-            sim.enter(tags[i])
-            out[k] = r.read_uid(uid) & 0xFF
-            r.halt()
-            out[k + 1] = r.read_uid(uid) & 0xFF
-            sim.leave(tags[i])
-            k += 2
-        out[6] = r.read_uid(uid) & 0xFF
-        sim.enter(tags[0])
-        sim.enter(tags[1])
-        out[7] = r.read_uid(uid) & 0xFF
-        return k
-
-    heap_locked(hot)
-    assert list(out) == [7, 0, 7, 0, 7, 0, 0, mfrc522.COLLISION & 0xFF]
-
-
 def test_card_tag_int_is_the_packed_uid_and_checks_it():
     assert card_tag_int(UID) == card_tag(UID).u
     assert card_tag_int(b"\x12\x34\x56\x78") == (4 << 56) | 0x12345678
