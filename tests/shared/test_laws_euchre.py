@@ -5,30 +5,11 @@ Runs on CPython and MicroPython. Dealer N; E is the eldest hand, S the dealer's 
 The turn-up is JH, so hearts is the suit turned down if all pass.
 """
 
-from overplay_core import laws
 
 
-def _j(events=(), phase="deal_completed", variants=(), **ctx):
-    data = {"game": "euchre", "variants": list(variants), "trump_turned": "JH",
-            "context": {"dealer": "N", "phase": phase}, "events": list(events)}
-    for k in ctx:
-        if k in ("findings", "hands", "deal"):
-            data[k] = ctx[k]
-        else:
-            data["context"][k] = ctx[k]
-    return laws.judge(data)
-
-
-def _codes(r):
-    return [x["code"] for x in r["rulings"]]
-
-
-def _ev(t, seat=None, **kw):
-    e = {"type": t}
-    if seat:
-        e["seat"] = seat
-    e.update(kw)
-    return e
+from judge_input import codes as _codes
+from judge_input import euchre as _j
+from judge_input import euchre_event as _ev
 
 
 ALL_PASS = [_ev("pass", s) for s in "ESWN"]

@@ -5,42 +5,13 @@ Runs on CPython and MicroPython. Each test names the law it checks.
 
 from overplay_core import findings as F
 from overplay_core import games, laws
-from overplay_core.cards import PACK_52, card_name
 from overplay_core.errors import RuleError
 
-SEATS = "NESW"
-
-
-def _deal_names():
-    return [card_name(c) for c in PACK_52]
-
-
-def _hands(dealer=0):
-    """The hands of a deal of PACK_52 in order by `dealer`, as judge input."""
-    p = games.profile(games.DUPLICATE_WHIST)
-    hands = {"N": [], "E": [], "S": [], "W": []}
-    for n, c in enumerate(PACK_52):
-        hands[SEATS[p.seat_of(n, dealer)]].append(card_name(c))
-    return hands
-
-
-TRUMP = card_name(PACK_52[51])  # the 52nd card, the dealer's (N) turn-up: "AS"
-
-
-def _over(tables, phase, hands=None, turned=None, slip=TRUMP, **ctx):
-    data = {"game": "duplicate_whist", "trump_slip": slip,
-            "context": {"tables": tables, "phase": phase, "overplay": True, "dealer": "N"},
-            "deal": _deal_names(), "overplay": {}}
-    data["context"].update(ctx)
-    if hands is not None:
-        data["overplay"]["hands"] = hands
-    if turned is not None:
-        data["overplay"]["trump_turned"] = turned
-    return laws.judge(data)
-
-
-def _codes(result):
-    return [r["code"] for r in result["rulings"]]
+from judge_input import WHIST_TRUMP as TRUMP
+from judge_input import codes as _codes
+from judge_input import whist_deal_names as _deal_names
+from judge_input import whist_hands as _hands
+from judge_input import whist_overplay as _over
 
 
 def test_dw_law_iv_sec_8_wrong_trump_corrected_before_play_is_liable_to_be_called():
