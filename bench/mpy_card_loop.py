@@ -17,10 +17,10 @@ Last line: a JSON object.
 
 import gc
 import json
-import os
 import sys
 import time
 
+import board
 import shoe as S
 from deck import Deck
 from journal import Journal
@@ -95,28 +95,12 @@ def orders(p, count, seed=11):
     return out
 
 
-def rmtree(path):
-    try:
-        names = os.listdir(path)
-    except OSError:
-        return
-    for n in names:
-        q = path + "/" + n
-        if os.stat(q)[0] & 0x4000:
-            rmtree(q)
-        else:
-            os.remove(q)
-    os.rmdir(path)
-
-
 def main(cards):
-    r = os.urandom(4)
-    folder = "/tmp/overplay-bench-%02x%02x%02x%02x" % (r[0], r[1], r[2], r[3])
-    os.mkdir(folder)
+    folder = board.host_folder()  # flash on the host's disk: no heap taken
     try:
         return measure(folder, cards)
     finally:
-        rmtree(folder)
+        board.remove_folder(folder)
 
 
 def measure(folder, cards):

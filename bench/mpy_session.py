@@ -19,7 +19,6 @@ after the imports is listed in `late_modules`). Last line: a JSON object.
 """
 
 import gc
-import os
 import sys
 
 # Module names come one to an argument (or comma-separated): the unix port stops with
@@ -55,20 +54,6 @@ def _live_sample(stats):
         stats.peak = m
 
 
-def rmtree(path):
-    try:
-        names = os.listdir(path)
-    except OSError:
-        return
-    for n in names:
-        q = path + "/" + n
-        if os.stat(q)[0] & 0x4000:
-            rmtree(q)
-        else:
-            os.remove(q)
-    os.rmdir(path)
-
-
 def _task_died(loop, context):
     # A task that raises (MemoryError in a small heap) ends, and the app's other tasks would
     # run on for ever without the dealer: a session that cannot finish ends the process.
@@ -88,7 +73,7 @@ def main(argv):
         r = session_sim.session(deals)
     finally:
         for f in _folders:
-            rmtree(f)
+            board.remove_folder(f)
     r["mode"] = mode
     r["late_modules"] = sorted(m for m in sys.modules if m not in MODULES)
     r["from_mpy"] = getattr(sys.modules.get("shoe"), "__file__", "").endswith(".mpy")

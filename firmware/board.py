@@ -80,6 +80,24 @@ def host_folder():
     return path
 
 
+def remove_folder(path):
+    """Delete a folder and everything in it (a simulated shoe's host flash when its session
+    ends; benchmarks and tests clean theirs the same way). A missing folder is no error."""
+    import os
+
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return
+    for n in names:
+        p = path + "/" + n
+        if os.stat(p)[0] & 0x4000:  # S_IFDIR
+            remove_folder(p)
+        else:
+            os.remove(p)
+    os.rmdir(path)
+
+
 def simulated(shoe_id=1, key=DEV_KEY, display=None, blocks=64, sim=None, root=None,
               flash="ram", slip_key=None, session_id=0):
     """A board for the unix port and tests: the real MFRC522 driver over the simulated chip,

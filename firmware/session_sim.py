@@ -188,23 +188,7 @@ def _remove(a, flash):
     (a simulated shoe's flash lives only as long as its session)."""
     a.journal.close()
     if flash == "host" and "overplay-sim-" in a.board.root:
-        _rmtree(a.board.root)
-
-
-def _rmtree(path):
-    import os
-
-    try:
-        names = os.listdir(path)
-    except OSError:
-        return
-    for n in names:
-        p = path + "/" + n
-        if os.stat(p)[0] & 0x4000:  # S_IFDIR
-            _rmtree(p)
-        else:
-            os.remove(p)
-    os.rmdir(path)
+        B.remove_folder(a.board.root)
 
 
 def session(deals=200, game=games.DUPLICATE_WHIST, variant=0, seed=7, flash="host",
