@@ -46,10 +46,24 @@ def _reject_constant(name):
     raise ParseError("%s is not allowed in judge input: use a number" % name)
 
 
+MAX_DIGITS = 20  # no count, card or table number in judge input comes near this
+
+
+def _int(text):
+    """A JSON integer; a longer one than MAX_DIGITS is refused before int() converts it
+    (CPython refuses past 4,300 digits with a ValueError, and nothing needs that many)."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ParseError("a number of %d digits is not allowed in judge input: use one of at "
+                         "most %d" % (len(text.lstrip("-")), MAX_DIGITS))
+    return int(text)
+
+
 def load(text, path="input"):
     """Parse judge input text to a dict; ParseError with line and column on bad JSON."""
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        return json.loads(text, parse_constant=_reject_constant, parse_int=_int)
+    except ParseError as e:
+        raise ParseError("%s: %s" % (path, e))
     except json.JSONDecodeError as e:
         raise ParseError("%s: malformed JSON at line %d column %d: %s"
                          % (path, e.lineno, e.colno, e.msg))

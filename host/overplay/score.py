@@ -44,13 +44,28 @@ def load(path):
         raise UserError("%s: not UTF-8 text: give a JSON file" % path)
     except OSError as e:
         raise UserError("cannot read %s: %s" % (path, e.strerror or e))
+    name = "stdin" if path == "-" else path
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_int=_int)
     except ValueError as e:
-        raise UserError("%s: not valid JSON: %s" % ("stdin" if path == "-" else path, e))
+        raise UserError("%s: not valid JSON: %s" % (name, " ".join(str(e).split())))
+    except RecursionError:
+        raise UserError("%s: JSON nested too deeply: no score input needs more than a few "
+                        "levels" % name) from None
     if not isinstance(doc, dict):
         raise UserError("the input must be a JSON object {\"game\": ..., ...}")
     return doc
+
+
+MAX_DIGITS = 20  # no trick count, point score or setting comes near this
+
+
+def _int(text):
+    """A JSON integer; one longer than MAX_DIGITS is refused before int() converts it."""
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise ValueError("a number of %d digits: use one of at most %d" % (digits, MAX_DIGITS))
+    return int(text)
 
 
 # ---- duplicate whist --------------------------------------------------------------------

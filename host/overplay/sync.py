@@ -50,14 +50,10 @@ def add_arguments(p):
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def open_store(path):
-    """The club DB for a command: a file that cannot be used is a one-line UserError."""
-    import sqlite3
-    from overplay.store import StoreError
-    try:
-        return Store(path)
-    except (StoreError, sqlite3.DatabaseError) as e:
-        raise UserError("club database %s: %s" % (path or "(default)", e))
+def open_store(path, readonly=False):
+    """The club DB for a command (store.open_store: one line for a file that cannot be used)."""
+    from overplay.store import open_store
+    return open_store(path, readonly)
 
 
 def run(args):
