@@ -24,7 +24,7 @@ from overplay_core import wire
 from overplay_core.errors import ParseError
 
 from overplay.cli import UserError
-from overplay.store import Store
+from overplay.store import open_store  # the club DB for a command (enroll takes it from here)
 
 HELP = "copy a shoe's new records into the club database (exactly once)"
 SHOE_VID = 0x2E8A     # Raspberry Pi (RP2040 MicroPython USB CDC)
@@ -48,12 +48,6 @@ def add_arguments(p):
                    help="give up after this many seconds without progress (default 5)")
     p.add_argument("--window", type=int, default=WINDOW, help="records in flight (default 64)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-
-
-def open_store(path, readonly=False):
-    """The club DB for a command (store.open_store: one line for a file that cannot be used)."""
-    from overplay.store import open_store
-    return open_store(path, readonly)
 
 
 def run(args):
