@@ -27,6 +27,8 @@ class JudgeInputError(ValueError):
 
 
 def _read(path):
+    if path == "-" and sys.stdin is None:
+        raise JudgeInputError("stdin is closed: pipe the deal in, or name a file")
     try:
         if path == "-":
             raw = sys.stdin.buffer.read()

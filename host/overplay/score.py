@@ -34,6 +34,8 @@ def add_arguments(p):
 
 
 def load(path):
+    if path == "-" and sys.stdin is None:
+        raise UserError("stdin is closed: pipe the game in, or name a file")
     try:
         if path == "-":
             text = sys.stdin.read()
