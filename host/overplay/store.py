@@ -90,7 +90,7 @@ def open_store(path=None, readonly=False):
     try:
         st = Store(path, readonly=readonly)
     except StoreError as e:
-        raise UserError("club database %s: %s" % (shown, e))
+        raise UserError("club %s" % e)  # StoreError names the file
     except sqlite3.Error as e:
         raise database_error(e, shown)
     except OSError as e:
