@@ -294,3 +294,32 @@ def test_a_database_others_may_read_gets_a_one_line_warning(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "0644" in err and "chmod 600" in err, err
     assert stat.S_IMODE(os.stat(db).st_mode) == 0o644  # warned, not changed behind its back
+
+
+def test_a_full_disk_during_a_sync_batch_is_named_and_nothing_of_it_is_kept(tmp_path,
+                                                                          monkeypatch):
+    """The records a sync commits (store.commit_batch): a full disk mid-batch keeps none of
+    the batch and not the shoe's next_seq, and the one line names the full disk."""
+    from signed_shoe import Shoe
+    from overplay_core import records
+    db = str(tmp_path / "c.sqlite")
+    st = store.Store(db)
+    sh = Shoe(4)
+    st.enroll(sh.shoe_id, sh.key)
+    for b in range(1, 400):
+        sh.add(records.encode_event, records.EV_DUPLICATE_READ, b, 5, 1, b"x" * 40, 40)
+    sync = st.begin_sync(sh.shoe_id, 1)
+    st.close()
+    fill_disk(monkeypatch)
+    st = store.Store(db)
+    try:
+        with pytest.raises(sqlite3.Error) as e:
+            st.commit_batch(sync, sh.shoe_id, sh.recs, len(sh.recs) + 1)
+        text = str(errors.database_error(e.value, db))
+        assert "disk is full" in text and "rollback" not in text, text
+    finally:
+        st.close()
+    assert count(db, "records") == 0 and count(db, "events") == 0
+    c = sqlite3.connect(db)
+    assert c.execute("SELECT next_seq FROM shoes").fetchone()[0] == 0
+    c.close()
