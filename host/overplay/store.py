@@ -1,6 +1,7 @@
 """The club database (SQLite): shoes, session set-ups, every record synced, once.
 
     st = Store(path)                              # opens or creates, runs migrations forward
+    st = open_store(path, readonly=False)         # the same for a command: one-line errors
     st.enroll(shoe_id, key)                       # a shoe the club knows
     st.slip_key()                                 # the club's tray-slip key (made once)
     st.session_of(setup_id)                       # the session id a set-up belongs to
@@ -20,6 +21,8 @@ and the next sync asks for the same records again.
 
 Default location: $OVERPLAY_DB, else $XDG_DATA_HOME/overplay/club.sqlite, else
 ~/.local/share/overplay/club.sqlite; `--db PATH` overrides all three (default_path()).
+A new file is made 0600 (a new folder 0700): it holds every shoe's key; open_store warns in one
+line about one that others may read (docs/design.md, "Errors and the club database").
 The schema is in MIGRATIONS (forward-only; PRAGMA user_version is its version) and in
 docs/wire.md.
 """
@@ -28,12 +31,14 @@ import hmac as _hmac
 import os
 import sqlite3
 import struct
+import sys
 import time
 import urllib.parse
 
 from overplay_core import records, wire
 from overplay_core.errors import ParseError
 
+from overplay.errors import UserError, database_error
 from overplay.migrations import MIGRATIONS
 
 
@@ -83,9 +88,6 @@ def loose_permissions(path):
 def open_store(path=None, readonly=False):
     """The club DB for a command: one that cannot be used is a one-line UserError, and one
     that others may read gets a one-line warning on stderr."""
-    import sys
-
-    from overplay.errors import UserError, database_error
     shown = path or default_path()
     try:
         st = Store(path, readonly=readonly)
