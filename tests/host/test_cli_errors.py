@@ -176,10 +176,13 @@ def test_a_file_that_is_not_a_database_is_one_line(tmp_path, capsys):
 
 def test_a_database_with_damaged_pages_is_one_line(tmp_path, capsys):
     db = build_db(tmp_path / "club.sqlite")
-    with open(db, "r+b") as f:  # the header stays, the tables' pages go
-        size = f.seek(0, 2)
-        f.seek(4096)
-        f.write(b"\xa5" * (size - 4096))
+    c = sqlite3.connect(db)
+    size = c.execute("PRAGMA page_size").fetchone()[0]
+    root = c.execute("SELECT rootpage FROM sqlite_master WHERE name='deals'").fetchone()[0]
+    c.close()
+    with open(db, "r+b") as f:  # the schema stays, the deals table's first page goes
+        f.seek((root - 1) * size)
+        f.write(b"\xa5" * size)
     assert cli.main(["results", "--db", db]) == 2
     one_line(capsys, "damaged", db)
 
