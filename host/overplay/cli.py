@@ -21,7 +21,7 @@ from overplay_core.errors import ParseError, RuleError
 
 from overplay.errors import UserError, database_error, one_line
 
-__all__ = ("COMMANDS", "UserError", "build_parser", "main", "int_arg")
+__all__ = ("COMMANDS", "UserError", "build_parser", "main", "int_arg", "float_arg")
 
 # Subcommand name -> module in this package.
 COMMANDS = (
@@ -56,6 +56,21 @@ def int_arg(low, high, what):
                                              % (what, text[:40], low, high))
         return v
     parse.__name__ = what  # argparse names the type in its message
+    return parse
+
+
+def float_arg(low, high, what):
+    """An argparse type: a number in low..high (never nan or infinite), else one line."""
+    def parse(text):
+        try:
+            v = float(text)
+        except ValueError:
+            v = None
+        if v is None or not low <= v <= high:  # nan fails both comparisons
+            raise argparse.ArgumentTypeError("%s %r: use a number %g..%g"
+                                             % (what, text[:40], low, high))
+        return v
+    parse.__name__ = what
     return parse
 
 

@@ -42,7 +42,7 @@ from overplay.errors import UserError, database_error
 from overplay.migrations import MIGRATIONS
 
 
-SHOE_ID_MAX = 0xFFFFFFFF   # a shoe id is a u32 on the wire and in every record's tag
+SHOE_ID_MAX = (1 << 8 * struct.calcsize(wire.ENROLL_FMT)) - 1  # the shoe id ENROLL carries
 ROWID_MAX = 2 ** 63 - 1    # the largest id SQLite holds (set-ups, sessions)
 
 

@@ -221,10 +221,13 @@ def test_deeply_nested_json_is_one_line(tmp_path, capsys):
         one_line(capsys, "nested too deeply")
 
 
-def test_a_bad_argument_is_one_line(capsys):
+def test_a_bad_argument_is_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("OVERPLAY_DB", str(tmp_path / "c.sqlite"))
     for argv, word in ((["judge"], "FILE"), (["session", "new", "--game"], "--game"),
                        (["results", "--format", "doc"], "--format"), ([], "COMMAND"),
-                       (["sync", "--timeout", "soon"], "--timeout")):
+                       (["sync", "--timeout", "soon"], "--timeout"),
+                       (["sync", "--port", "/nonexistent/tty", "--timeout", "nan"], "--timeout"),
+                       (["sync", "--port", "/nonexistent/tty", "--window", "70000"], "--window")):
         assert cli.main(argv) == 2
         one_line(capsys, word, "--help")
 
