@@ -22,6 +22,9 @@ def add_arguments(parser):
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
+MAX_BYTES = 1 << 20  # one deal's JSON is a few KB: more is the wrong file (or /dev/zero)
+
+
 class JudgeInputError(ValueError):
     """Input that cannot be judged; the message is one line."""
 
@@ -31,12 +34,15 @@ def _read(path):
         raise JudgeInputError("stdin is closed: pipe the deal in, or name a file")
     try:
         if path == "-":
-            raw = sys.stdin.buffer.read()
+            raw = sys.stdin.buffer.read(MAX_BYTES + 1)
         else:
             with open(path, "rb") as f:
-                raw = f.read()
+                raw = f.read(MAX_BYTES + 1)
     except OSError as e:
         raise JudgeInputError("cannot read %s: %s" % (path, e.strerror or e))
+    if len(raw) > MAX_BYTES:
+        raise JudgeInputError("%s is over %d bytes: one deal's JSON is a few KB; name the deal's "
+                              "file" % ("stdin" if path == "-" else path, MAX_BYTES))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:

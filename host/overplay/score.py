@@ -36,17 +36,20 @@ def add_arguments(p):
 def load(path):
     if path == "-" and sys.stdin is None:
         raise UserError("stdin is closed: pipe the game in, or name a file")
+    name = "stdin" if path == "-" else path
     try:
         if path == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.read(MAX_CHARS + 1)
         else:
             with open(path, encoding="utf-8") as f:
-                text = f.read()
+                text = f.read(MAX_CHARS + 1)
     except UnicodeDecodeError:
         raise UserError("%s: not UTF-8 text: give a JSON file" % path)
     except OSError as e:
         raise UserError("cannot read %s: %s" % (path, e.strerror or e))
-    name = "stdin" if path == "-" else path
+    if len(text) > MAX_CHARS:
+        raise UserError("%s is over %d characters: a game's JSON is a few KB; name the game's "
+                        "file" % (name, MAX_CHARS))
     try:
         doc = json.loads(text, parse_int=_int)
     except ValueError as e:
@@ -59,6 +62,7 @@ def load(path):
     return doc
 
 
+MAX_CHARS = 1 << 20  # a game's JSON is a few KB: more is the wrong file (or /dev/zero)
 MAX_DIGITS = 20  # no trick count, point score or setting comes near this
 
 

@@ -221,6 +221,15 @@ def test_deeply_nested_json_is_one_line(tmp_path, capsys):
         one_line(capsys, "nested too deeply")
 
 
+def test_an_input_far_too_large_is_refused_before_it_is_parsed(tmp_path, capsys):
+    """`overplay judge /dev/zero` must not read forever: a deal or a game is a few KB."""
+    path = tmp_path / "huge.json"
+    path.write_text(" " * (2 << 20) + '{"game": "euchre"}')
+    for cmd in ("judge", "score"):
+        assert cli.main([cmd, str(path)]) == 2
+        one_line(capsys, "huge.json is over")
+
+
 def test_a_bad_argument_is_one_line(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("OVERPLAY_DB", str(tmp_path / "c.sqlite"))
     for argv, word in ((["judge"], "FILE"), (["session", "new", "--game"], "--game"),
