@@ -338,3 +338,16 @@ def test_a_full_disk_during_a_sync_batch_is_named_and_nothing_of_it_is_kept(tmp_
     c = sqlite3.connect(db)
     assert c.execute("SELECT next_seq FROM shoes").fetchone()[0] == 0
     c.close()
+
+
+def test_a_bug_is_one_line_with_status_1_and_its_traceback_on_request(capsys, monkeypatch):
+    from overplay import score
+
+    def broken(args):
+        return 1 // 0
+    monkeypatch.setattr(score, "run", broken)
+    assert cli.main(["score", "-"]) == 1
+    one_line(capsys, "internal error (ZeroDivisionError", "OVERPLAY_DEBUG=1")
+    monkeypatch.setenv("OVERPLAY_DEBUG", "1")
+    with pytest.raises(ZeroDivisionError):
+        cli.main(["score", "-"])
