@@ -22,19 +22,27 @@ def add_arguments(parser):
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
+MAX_BYTES = 1 << 20  # one deal's JSON is a few KB: more is the wrong file (or /dev/zero)
+
+
 class JudgeInputError(ValueError):
     """Input that cannot be judged; the message is one line."""
 
 
 def _read(path):
+    if path == "-" and sys.stdin is None:
+        raise JudgeInputError("stdin is closed: pipe the deal in, or name a file")
     try:
         if path == "-":
-            raw = sys.stdin.buffer.read()
+            raw = sys.stdin.buffer.read(MAX_BYTES + 1)
         else:
             with open(path, "rb") as f:
-                raw = f.read()
+                raw = f.read(MAX_BYTES + 1)
     except OSError as e:
         raise JudgeInputError("cannot read %s: %s" % (path, e.strerror or e))
+    if len(raw) > MAX_BYTES:
+        raise JudgeInputError("%s is over %d bytes: one deal's JSON is a few KB; name the deal's "
+                              "file" % ("stdin" if path == "-" else path, MAX_BYTES))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -46,10 +54,24 @@ def _reject_constant(name):
     raise ParseError("%s is not allowed in judge input: use a number" % name)
 
 
+MAX_DIGITS = 20  # no count, card or table number in judge input comes near this
+
+
+def _int(text):
+    """A JSON integer; a longer one than MAX_DIGITS is refused before int() converts it
+    (CPython refuses past 4,300 digits with a ValueError, and nothing needs that many)."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ParseError("a number of %d digits is not allowed in judge input: use one of at "
+                         "most %d" % (len(text.lstrip("-")), MAX_DIGITS))
+    return int(text)
+
+
 def load(text, path="input"):
     """Parse judge input text to a dict; ParseError with line and column on bad JSON."""
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        return json.loads(text, parse_constant=_reject_constant, parse_int=_int)
+    except ParseError as e:
+        raise ParseError("%s: %s" % (path, e))
     except json.JSONDecodeError as e:
         raise ParseError("%s: malformed JSON at line %d column %d: %s"
                          % (path, e.lineno, e.colno, e.msg))

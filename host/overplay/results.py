@@ -15,8 +15,9 @@ citation and every irregularity the shoes recorded. Docs: docs/results.md.
 import os
 import sys
 
-from overplay.cli import UserError
-from overplay.sync import open_store
+from overplay.cli import int_arg
+from overplay.errors import UserError
+from overplay.store import ROWID_MAX, default_path, open_store
 
 HELP = "the director's results of a session: text, CSV, PBN, JSON or an HTML report"
 FORMATS = ("text", "csv", "pbn", "json", "html")
@@ -24,7 +25,7 @@ FORMATS = ("text", "csv", "pbn", "json", "html")
 
 def add_arguments(p):
     p.add_argument("--db", help="club database (default as `overplay sync`)")
-    p.add_argument("--session", type=int, help="session id (default: the newest; see --list)")
+    p.add_argument("--session", type=int_arg(1, ROWID_MAX, "session id"), help="session id (default: the newest; see --list)")
     p.add_argument("--format", choices=FORMATS, default="text", help="default text")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     p.add_argument("--list", action="store_true", help="list the sessions and stop")
@@ -62,20 +63,33 @@ def _named(result, rx):
 def build(db_path, session_id=None, keep_rulings=True):
     """Load a session's results from the database at db_path (UserError if there is none).
 
-    keep_rulings: write the rulings into the database's `rulings` table too."""
+    keep_rulings: write the rulings into the database's `rulings` table too, when it may be
+    written (writable(db_path)); a database this user may only read is opened read-only and
+    its results are still made, the rulings shown but not kept."""
     from overplay import results_model as rm
     from overplay import results_rulings as rr
     _require_database(db_path)
-    st = open_store(db_path)
+    keep = keep_rulings and writable(db_path)
+    st = open_store(db_path, readonly=not keep)
     try:
         result = rm.load(st, session_id)
-        if keep_rulings:
+        if keep:
             rr.store(st, result)
         return result
     except LookupError as e:
         raise UserError(str(e).strip("'\""))
     finally:
         st.close()
+
+
+def writable(db_path):
+    """True when this user may write the database at db_path (the file and, for SQLite's
+    journal, its folder)."""
+    path = db_path or default_path()
+    if path == ":memory:":
+        return True
+    folder = os.path.dirname(os.path.abspath(path))
+    return os.access(path, os.W_OK) and os.access(folder, os.W_OK | os.X_OK)
 
 
 def write(text, path):
@@ -88,7 +102,6 @@ def write(text, path):
 
 def _require_database(db_path):
     """Results only read: a database that is not there is an error, never made empty."""
-    from overplay.store import default_path
     path = db_path or default_path()
     if path != ":memory:" and not os.path.exists(path):
         raise UserError("no club database at %s: sync a shoe first (`overplay sync`), or name "
@@ -99,7 +112,7 @@ def _list(db_path):
     from overplay import results_model as rm
     from overplay_core import games
     _require_database(db_path)
-    st = open_store(db_path)
+    st = open_store(db_path, readonly=not writable(db_path))
     try:
         ss = rm.sessions(st)
     finally:
@@ -118,6 +131,9 @@ def run(args):
     if args.list:
         return _list(args.db)
     result = build(args.db, args.session)
+    if not writable(args.db):
+        print("overplay results: note: %s is read-only here: the rulings are shown, not kept "
+              "in it" % (args.db or default_path()), file=sys.stderr)
     out = render(result, args.format)
     if args.output:
         write(out, args.output)

@@ -131,7 +131,7 @@ def store(st, result):
                           "made_at) VALUES (?,?,?,?,?,?,?)", rows)
         st.db.execute("COMMIT")
     except BaseException:
-        st.db.execute("ROLLBACK")
+        st.rollback()
         raise
     return len(rows)
 

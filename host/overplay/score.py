@@ -34,23 +34,44 @@ def add_arguments(p):
 
 
 def load(path):
+    if path == "-" and sys.stdin is None:
+        raise UserError("stdin is closed: pipe the game in, or name a file")
+    name = "stdin" if path == "-" else path
     try:
         if path == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.read(MAX_CHARS + 1)
         else:
             with open(path, encoding="utf-8") as f:
-                text = f.read()
+                text = f.read(MAX_CHARS + 1)
     except UnicodeDecodeError:
         raise UserError("%s: not UTF-8 text: give a JSON file" % path)
     except OSError as e:
         raise UserError("cannot read %s: %s" % (path, e.strerror or e))
+    if len(text) > MAX_CHARS:
+        raise UserError("%s is over %d characters: a game's JSON is a few KB; name the game's "
+                        "file" % (name, MAX_CHARS))
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_int=_int)
     except ValueError as e:
-        raise UserError("%s: not valid JSON: %s" % ("stdin" if path == "-" else path, e))
+        raise UserError("%s: not valid JSON: %s" % (name, " ".join(str(e).split())))
+    except RecursionError:
+        raise UserError("%s: JSON nested too deeply: no score input needs more than a few "
+                        "levels" % name) from None
     if not isinstance(doc, dict):
         raise UserError("the input must be a JSON object {\"game\": ..., ...}")
     return doc
+
+
+MAX_CHARS = 1 << 20  # a game's JSON is a few KB: more is the wrong file (or /dev/zero)
+MAX_DIGITS = 20  # no trick count, point score or setting comes near this
+
+
+def _int(text):
+    """A JSON integer; one longer than MAX_DIGITS is refused before int() converts it."""
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise ValueError("a number of %d digits: use one of at most %d" % (digits, MAX_DIGITS))
+    return int(text)
 
 
 # ---- duplicate whist --------------------------------------------------------------------

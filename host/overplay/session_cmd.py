@@ -14,8 +14,9 @@ from overplay_core import games
 from overplay_core import session as codec
 from overplay_core.errors import ParseError
 
-from overplay.cli import UserError
-from overplay.sync import open_store
+from overplay.cli import int_arg
+from overplay.errors import UserError
+from overplay.store import SHOE_ID_MAX, open_store
 
 HELP = "set up a session (game, boards, table, movement) to push to a shoe at its next sync"
 
@@ -33,7 +34,7 @@ def add_arguments(p):
     new.add_argument("--tables", type=int, required=True, help="tables engaged in the session")
     new.add_argument("--movement", default="none",
                      help="none, mitchell, howell or teams (default none)")
-    new.add_argument("--shoe", type=int, help="the shoe to send it to (default: the next "
+    new.add_argument("--shoe", type=int_arg(1, SHOE_ID_MAX, "shoe id"), help="the shoe to send it to (default: the next "
                      "shoe that syncs)")
     new.add_argument("--db", help="club database (default as `overplay sync`)")
     ls = sub.add_parser("list", help="the set-ups and where they went")

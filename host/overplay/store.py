@@ -1,6 +1,7 @@
 """The club database (SQLite): shoes, session set-ups, every record synced, once.
 
     st = Store(path)                              # opens or creates, runs migrations forward
+    st = open_store(path, readonly=False)         # the same for a command: one-line errors
     st.enroll(shoe_id, key)                       # a shoe the club knows
     st.slip_key()                                 # the club's tray-slip key (made once)
     st.session_of(setup_id)                       # the session id a set-up belongs to
@@ -20,6 +21,8 @@ and the next sync asks for the same records again.
 
 Default location: $OVERPLAY_DB, else $XDG_DATA_HOME/overplay/club.sqlite, else
 ~/.local/share/overplay/club.sqlite; `--db PATH` overrides all three (default_path()).
+A new file is made 0600 (a new folder 0700): it holds every shoe's key; open_store warns in one
+line about one that others may read (docs/design.md, "Errors and the club database").
 The schema is in MIGRATIONS (forward-only; PRAGMA user_version is its version) and in
 docs/wire.md.
 """
@@ -28,12 +31,19 @@ import hmac as _hmac
 import os
 import sqlite3
 import struct
+import sys
 import time
+import urllib.parse
 
 from overplay_core import records, wire
 from overplay_core.errors import ParseError
 
+from overplay.errors import UserError, database_error
 from overplay.migrations import MIGRATIONS
+
+
+SHOE_ID_MAX = (1 << 8 * struct.calcsize(wire.ENROLL_FMT)) - 1  # the shoe id ENROLL carries
+ROWID_MAX = 2 ** 63 - 1    # the largest id SQLite holds (set-ups, sessions)
 
 
 class StoreError(Exception):
@@ -49,21 +59,78 @@ def default_path():
     return os.path.join(base, "overplay", "club.sqlite")
 
 
+def _create_private(path):
+    """Make a new club DB file readable by its owner only (0600), in a folder made 0700: it
+    holds every shoe's record key and the club's slip key. An existing file is left alone
+    (loose_permissions says when others may read it)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        os.makedirs(folder, mode=0o700)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+
+
+def loose_permissions(path):
+    """A one-line warning when users other than the owner may read or write the DB file at
+    path (its keys would let them forge records), else None."""
+    try:
+        mode = os.stat(path).st_mode & 0o777
+    except OSError:
+        return None
+    if not mode & 0o077:
+        return None
+    return ("warning: club database %s is open to other users (mode %04o) and holds the shoes' "
+            "keys: make it private with `chmod 600 %s`" % (path, mode, path))
+
+
+def open_store(path=None, readonly=False):
+    """The club DB for a command: one that cannot be used is a one-line UserError, and one
+    that others may read gets a one-line warning on stderr."""
+    shown = path or default_path()
+    try:
+        st = Store(path, readonly=readonly)
+    except StoreError as e:
+        raise UserError("club %s" % e)  # StoreError names the file
+    except sqlite3.Error as e:
+        raise database_error(e, shown)
+    except OSError as e:
+        raise UserError("cannot create club database %s: %s: check the folder, or name "
+                        "another with --db" % (shown, e.strerror or e))
+    warning = loose_permissions(st.path) if st.path != ":memory:" else None
+    if warning:
+        print("overplay: " + warning, file=sys.stderr)
+    return st
+
+
 def now_utc():
     """Wall time the PC stamps on what it syncs (the shoe has no clock)."""
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
 class Store:
-    def __init__(self, path=None):
+    def __init__(self, path=None, readonly=False):
+        """Open (or create, as 0600 in a 0700 folder it makes) the club DB and migrate it
+        forward; readonly=True opens an existing file for reading only and migrates nothing
+        (StoreError when it needs a migration)."""
         self.path = path or default_path()
-        if self.path != ":memory:":
-            folder = os.path.dirname(os.path.abspath(self.path))
-            os.makedirs(folder, exist_ok=True)
-        self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        self.db.execute("PRAGMA foreign_keys = ON")
-        self.db.execute("PRAGMA synchronous = FULL")
-        self.migrate()
+        self.readonly = readonly
+        if readonly:
+            uri = "file:%s?mode=ro" % urllib.parse.quote(os.path.abspath(self.path))
+            self.db = sqlite3.connect(uri, uri=True, timeout=30, isolation_level=None)
+        else:
+            if self.path != ":memory:":
+                _create_private(self.path)
+            self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        try:
+            self.db.execute("PRAGMA foreign_keys = ON")
+            if not readonly:
+                self.db.execute("PRAGMA synchronous = FULL")
+            self.migrate()
+        except BaseException:
+            self.db.close()
+            raise
 
     def close(self):
         self.db.close()
@@ -72,12 +139,24 @@ class Store:
     def version(self):
         return self.db.execute("PRAGMA user_version").fetchone()[0]
 
+    def rollback(self):
+        """ROLLBACK, unless SQLite has rolled back already: it does so by itself when the disk
+        fills or an I/O error strikes, and a second ROLLBACK would fail with "no transaction is
+        active", hiding the reason (errors.root_cause finds it either way)."""
+        if self.db.in_transaction:
+            self.db.execute("ROLLBACK")
+
     def migrate(self):
         """Run every migration newer than the file's version, each in its own transaction."""
         have = self.version
         if have > len(MIGRATIONS):
             raise StoreError("database %s has schema version %d, newer than this overplay "
                              "knows (%d): upgrade overplay" % (self.path, have, len(MIGRATIONS)))
+        if self.readonly and have < len(MIGRATIONS):
+            raise StoreError("database %s has schema version %d, older than this overplay's %d, "
+                             "and is read-only here: open it once with write access (e.g. "
+                             "`overplay session list --db %s`) to bring it up to date"
+                             % (self.path, have, len(MIGRATIONS), self.path))
         for v in range(have, len(MIGRATIONS)):
             self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -87,7 +166,7 @@ class Store:
                 self.db.execute("PRAGMA user_version = %d" % (v + 1))
                 self.db.execute("COMMIT")
             except BaseException:
-                self.db.execute("ROLLBACK")
+                self.rollback()
                 raise
 
     # --- shoes and set-ups -----------------------------------------------------------------
@@ -168,7 +247,7 @@ class Store:
                             (sid, table, shoe_id))
             self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            self.rollback()
             raise
         return sid
 

@@ -23,14 +23,15 @@ from overplay_core import session as session_codec
 from overplay_core import wire
 from overplay_core.errors import ParseError
 
-from overplay.cli import UserError
-from overplay.store import Store
+from overplay.cli import UserError, float_arg, int_arg
+from overplay.store import open_store  # the club DB for a command (enroll takes it from here)
 
 HELP = "copy a shoe's new records into the club database (exactly once)"
 SHOE_VID = 0x2E8A     # Raspberry Pi (RP2040 MicroPython USB CDC)
 RETRY_S = 0.4         # nothing useful for this long: ask again (PULL from the first missing)
 BATCH = 500           # records per transaction
 WINDOW = 64           # records the shoe may have in flight
+WINDOW_MAX = (1 << 8 * struct.calcsize(wire.PULL_FMT)) - 1  # the most a PULL can ask for
 PIN_SET = wire.PIN_SET  # the director's PIN message (docs/wire.md)
 PIN_ACK = wire.PIN_ACK
 
@@ -44,20 +45,11 @@ def add_arguments(p):
                    "a pty path); default: the one shoe plugged in (USB VID 0x2E8A)")
     p.add_argument("--db", help="club database (default $OVERPLAY_DB, else "
                    "$XDG_DATA_HOME/overplay/club.sqlite, else ~/.local/share/overplay/club.sqlite)")
-    p.add_argument("--timeout", type=float, default=5.0,
+    p.add_argument("--timeout", type=float_arg(0.1, 3600, "timeout"), default=5.0,
                    help="give up after this many seconds without progress (default 5)")
-    p.add_argument("--window", type=int, default=WINDOW, help="records in flight (default 64)")
+    p.add_argument("--window", type=int_arg(1, WINDOW_MAX, "window"), default=WINDOW,
+                   help="records in flight (default 64)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-
-
-def open_store(path):
-    """The club DB for a command: a file that cannot be used is a one-line UserError."""
-    import sqlite3
-    from overplay.store import StoreError
-    try:
-        return Store(path)
-    except (StoreError, sqlite3.DatabaseError) as e:
-        raise UserError("club database %s: %s" % (path or "(default)", e))
 
 
 def run(args):
