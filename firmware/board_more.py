@@ -55,13 +55,16 @@ def build(name="pico_ref", path=None):
 
     dd = d["display"]
     try:
-        import ssd1306  # micropython-lib, installed at flash time (firmware/package.json)
+        import ssd1306  # micropython-lib: frozen, or installed by mip (package.json deps)
 
         i2c = machine.I2C(dd["i2c"], sda=Pin(dd["sda"]), scl=Pin(dd["scl"]), freq=dd["freq"])
         display = SSD1306Display(ssd1306.SSD1306_I2C(dd["width"], dd["height"], i2c,
                                                      addr=dd["addr"]))
     except (ImportError, OSError):
         display = TextDisplay()  # no panel answering: the shoe still deals and records
+
+    # The LED: a GPIO on a Pico (GP25), "LED" on a Pico W (its CYW43 drives it)
+    led = Pin(d["led"], Pin.OUT, value=0) if "led" in d else None
 
     buttons = {}
     for bname in d.get("buttons", {}):
@@ -79,7 +82,7 @@ def build(name="pico_ref", path=None):
         uid = machine.unique_id()
         shoe_id = (uid[0] | (uid[1] << 8) | (uid[2] << 16) | ((uid[3] & 0x3F) << 24))
     return board.Board(name, reader, display, buttons, sys.stdin.buffer, sys.stdout.buffer,
-                 "", key, shoe_id, None, d, slip_key)
+                 "", key, shoe_id, None, d, slip_key, led=led)
 
 
 class RAMBlockDev:
