@@ -34,7 +34,13 @@ def _read_file(path):
         return None
 
 
-def build(name="pico_ref", path=None):
+def board_for(machine):
+    """The definition for the module MicroPython names (sys.implementation._machine, e.g.
+    'Raspberry Pi Pico W with RP2040'): a Pico W's GP23-25/29 belong to its radio chip."""
+    return "pico_w" if "Pico W" in machine else "pico_ref"
+
+
+def build(name=None, path=None):
     """Build the real board: SPI0 at 4 MHz for the MFRC522, I2C1 for the SSD1306, buttons."""
     import sys
 
@@ -44,6 +50,8 @@ def build(name="pico_ref", path=None):
     from display import SSD1306Display, TextDisplay
     from drivers.mfrc522 import MFRC522
 
+    if name is None:
+        name = board_for(getattr(sys.implementation, "_machine", ""))
     d = load_definition(name, path)
     r = d["reader"]
     # MFRC522 SPI is mode 0, MSB first; 4 MHz is the usual safe figure (the chip takes 10).
