@@ -5,7 +5,6 @@ import os
 import subprocess
 import sys
 
-
 from overplay import cli, sync
 from overplay.store import Store
 from overplay.sync_bench import DeskShoe, Relay
