@@ -175,7 +175,6 @@ ROW, TOP, LEFT_X, LEFT_W, RIGHT_X, RIGHT_W = 22, 92, 30, 300, 560, 250
 
 def wires(d):
     """[(part, part terminal, pico label, colour key)] in drawing order."""
-    mod = MODULES[d.get("module", "pico")]
     r, dd = d["reader"], d["display"]
 
     def gp(pin, role=""):
@@ -198,13 +197,19 @@ def wires(d):
         pin = d["buttons"][b]
         rows += [("button " + b.upper(), "leg 1", gp(pin, "input, pull-up"), "gpio"),
                  ("button " + b.upper(), "leg 2", "GND (pin %d)" % PIN_GND, "ground")]
-    led = d.get("led")
-    if isinstance(led, int):
-        rows.append(("LED", "on the board", "GP%d  %s" % (led, mod["internal"].get(led, "")),
-                     "gpio"))
-    elif led is not None:
-        rows.append(("LED", "on the board", "Pin(%r): %s WL_GPIO0" % (led, "CYW43"), "gpio"))
     return rows
+
+
+def led_note(d):
+    """Where the board's LED is: it is on the module, so it has no wire."""
+    mod = MODULES[d.get("module", "pico")]
+    led = d.get("led")
+    if led is None:
+        return "LED: none"
+    if isinstance(led, int):
+        return "LED: GP%d, on the board" % led
+    return "LED: Pin(%r), on the CYW43 (WL_GPIO0), not an RP2040 pin" % led if \
+        mod["led"] == led else "LED: %r" % led
 
 
 def _esc(s):
@@ -222,18 +227,20 @@ def svg(name, d):
     ys, y, last = [], TOP, None
     for part, _, _, _ in rows:
         if last is not None and part != last:
-            y += ROW // 2
+            y += ROW + 8  # room for the next part's name
         ys.append(y)
         y += ROW
         last = part
+    led_y = y + 6  # the LED's line
+    y += ROW
     height = y + 60
     width = RIGHT_X + RIGHT_W + 30
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
            'viewBox="0 0 %d %d" font-family="DejaVu Sans, Arial, sans-serif" font-size="12">'
            % (width, height, width, height),
            '<rect width="100%" height="100%" fill="#ffffff"/>',
-           '<text x="%d" y="28" font-size="16" font-weight="bold">%s</text>'
-           % (LEFT_X, _esc(d.get("title", name))),
+           '<text x="%d" y="28" font-size="16" font-weight="bold">Overplay shoe wiring: %s'
+           '</text>' % (LEFT_X, _esc(name)),
            '<text x="%d" y="48" fill="#555555">hardware/boards/%s.json, drawn by tools/boards.py'
            ' (make wiring). Pin numbers are the %s header.</text>'
            % (LEFT_X, _esc(name), _esc(mod["title"])),
@@ -243,13 +250,13 @@ def svg(name, d):
            % (LEFT_X + 10, TOP - 8, _esc(mod["title"]))]
     for part in parts:
         idx = [i for i, row in enumerate(rows) if row[0] == part]
-        top, bottom = ys[idx[0]] - 6, ys[idx[-1]] + ROW - 4
+        top, bottom = ys[idx[0]], ys[idx[-1]] + ROW
         out.append('<rect x="%d" y="%d" width="%d" height="%d" rx="6" fill="#f4f6f8" '
-                   'stroke="#555555"/>' % (RIGHT_X, top - 18, RIGHT_W, bottom - top + 18))
+                   'stroke="#555555"/>' % (RIGHT_X, top - 24, RIGHT_W, bottom - top + 26))
         out.append('<text x="%d" y="%d" font-weight="bold">%s</text>'
-                   % (RIGHT_X + 10, top - 4, _esc(part)))
-    for (part, term, label, kind), y in zip(rows, ys):
-        cy = y + 10
+                   % (RIGHT_X + 10, top - 8, _esc(part)))
+    for (part, term, label, kind), row_y in zip(rows, ys):
+        cy = row_y + 10
         colour = COLOURS[kind]
         out.append('<text x="%d" y="%d">%s</text>' % (LEFT_X + 10, cy + 4, _esc(label)))
         out.append('<text x="%d" y="%d" text-anchor="end">%s</text>'
@@ -260,7 +267,9 @@ def svg(name, d):
             out.append('<circle cx="%d" cy="%d" r="3" fill="%s"/>'
                        % (LEFT_X + LEFT_W, cy, colour))
             out.append('<circle cx="%d" cy="%d" r="3" fill="%s"/>' % (RIGHT_X, cy, colour))
-    legend = " ".join("%s: %s" % (k, v) for k, v in
+    out.append('<text x="%d" y="%d" fill="#555555">%s</text>'
+               % (LEFT_X + 10, led_y + 14, _esc(led_note(d))))
+    legend = ", ".join("%s: %s" % (k, v) for k, v in
                       (("red", "3.3 V"), ("black", "GND"), ("blue", "SPI"), ("green", "I2C"),
                        ("orange", "GPIO")))
     out.append('<text x="%d" y="%d" fill="#555555">%s. All parts are 3.3 V: never wire the '
