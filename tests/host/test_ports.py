@@ -124,3 +124,24 @@ def test_one_shoe_among_other_picos_is_found_without_port(plugged, monkeypatch):
     monkeypatch.setattr(list_ports, "comports", lambda: infos[1:3])  # probe, silent
     with pytest.raises(cli.UserError, match="answered no HELLO"):
         ports.find_port()
+
+
+def test_sync_all_goes_on_past_a_shoe_that_fails_and_names_it(monkeypatch, capsys):
+    import argparse
+    monkeypatch.setattr(ports, "find_shoes", lambda: [
+        ("/dev/ttyACM0", {"shoe_id": 7}), ("/dev/ttyACM1", {"shoe_id": 8}),
+        ("/dev/ttyACM2", {"shoe_id": 9})])
+    synced = []
+
+    def sync_one(args):
+        if args.port == "/dev/ttyACM1":
+            raise cli.UserError("serial link failed: gone; check the cable and run sync again")
+        synced.append(args.port)
+
+    with pytest.raises(cli.UserError) as e:
+        ports.sync_all(argparse.Namespace(port=None, db="x"), sync_one)
+    assert synced == ["/dev/ttyACM0", "/dev/ttyACM2"]
+    assert str(e.value) == "1 of 3 shoes not synced (shoe 8): sync again"
+    assert "/dev/ttyACM1 (shoe 8): serial link failed" in capsys.readouterr().err
+    with pytest.raises(cli.UserError, match="leave out --port"):
+        ports.sync_all(argparse.Namespace(port="/dev/ttyACM0", db="x"), sync_one)
