@@ -19,7 +19,7 @@ help:
 	@echo "make bench  benchmarks -> bench/results.json"
 	@echo "make soak   the long fault suites"
 	@echo "make lint   ruff"
-	@echo "make flash  copy build/firmware.uf2 to a Pico held in BOOTSEL (the RPI-RP2 drive)"
+	@echo "make flash  copy make firmware's UF2 to a Pico held in BOOTSEL (the RPI-RP2 drive)"
 	@echo "make deploy PORT=/dev/ttyACM0   shoe code, precompiled, onto a board running MicroPython"
 	@echo "make mount PORT=/dev/ttyACM0    run the shoe from this checkout without copying it"
 	@echo "make wiring / make boards       wiring diagrams from the board definitions / check them"
@@ -65,8 +65,9 @@ demo: venv
 clean:
 	rm -rf $(VENV) build bench/results.json
 
-# Boards (README "Flashing and provisioning a shoe"). UF2: the image `make firmware` builds.
-UF2          ?= build/firmware.uf2
+# Boards (README "Flashing and provisioning a shoe"). UF2: the image `make firmware` builds
+# (build/overplay-pico.uf2; build/firmware.uf2 is taken too).
+UF2          ?= $(firstword $(wildcard build/overplay-pico.uf2 build/firmware.uf2) build/overplay-pico.uf2)
 PORT         ?=
 DEPLOY_STAGE ?= build/device
 DEPLOY_FLAGS ?=

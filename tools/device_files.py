@@ -40,25 +40,36 @@ VERSION = "0.1.0"
 
 
 def device_files():
-    """(path on the device's flash from its root, source relative to the repository) for
-    every file to install, sorted by device path."""
+    """(destination on the device, source relative to firmware/) for every file to install.
+    firmware/ modules are named as in firmware/ ("app.py", "drivers/mfrc522.py"); the rest
+    as under /lib ("lib/overplay_core/wire.py"). flash_files() says where each one lands."""
     files = []
     for folder, dirs, names in os.walk(FIRMWARE):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for n in sorted(names):
             rel = os.path.relpath(os.path.join(folder, n), FIRMWARE).replace(os.sep, "/")
-            if not n.endswith(".py") or rel.startswith(UNIX_ONLY_PREFIXES):
-                continue
-            dest = rel if rel == "main.py" else MIP_TARGET + "/" + rel
-            files.append((dest, "firmware/" + rel))
+            if n.endswith(".py") and not rel.startswith(UNIX_ONLY_PREFIXES):
+                files.append((rel, rel))
     shared = os.path.join(ROOT, "shared", "overplay_core")
     for n in sorted(os.listdir(shared)):
         if n.endswith(".py"):
-            files.append((MIP_TARGET + "/overplay_core/" + n, "shared/overplay_core/" + n))
+            files.append(("lib/overplay_core/" + n, "../shared/overplay_core/" + n))
     boards = os.path.join(ROOT, "hardware", "boards")
     for n in sorted(os.listdir(boards)):
         if n.endswith(".json"):
-            files.append((MIP_TARGET + "/hardware/boards/" + n, "hardware/boards/" + n))
+            files.append(("lib/hardware/boards/" + n, "../hardware/boards/" + n))
+    return sorted(files)
+
+
+def flash_files():
+    """(path on the board's flash from its root, source relative to the repository) for
+    every device file: /main.py at the root, everything else under /lib."""
+    files = []
+    for dest, src in device_files():
+        if dest != "main.py" and not dest.startswith(MIP_TARGET + "/"):
+            dest = MIP_TARGET + "/" + dest
+        files.append((dest, os.path.normpath(os.path.join("firmware", src)).replace(os.sep,
+                                                                                   "/")))
     return sorted(files)
 
 
@@ -71,7 +82,7 @@ def mip_dest(dest):
 
 def package_json(files=None):
     """package.json text: each (dest relative to /lib, url relative to the json's folder)."""
-    files = device_files() if files is None else files
+    files = flash_files() if files is None else files
     urls = ",\n".join('  ["%s", "%s"]' % (mip_dest(d), src) for d, src in files)
     return ('{"urls": [\n%s\n ],\n "deps": %s, "version": "%s"}\n'
             % (urls, json.dumps(DEPS), VERSION))
@@ -90,7 +101,7 @@ def stage(out, mpy=True):
     if os.path.isdir(out):
         shutil.rmtree(out)
     staged = []
-    for dest, src in device_files():
+    for dest, src in flash_files():
         if mpy and dest.endswith(".py") and dest != "main.py":
             dest = dest[:-3] + ".mpy"
         path = os.path.join(out, dest)
@@ -118,7 +129,7 @@ def check():
             have = set(tuple(u) for u in json.load(f)["urls"])
     except (OSError, ValueError, KeyError) as e:
         return ["package.json unreadable (%s)" % e]
-    want = set((mip_dest(d), src) for d, src in device_files())
+    want = set((mip_dest(d), src) for d, src in flash_files())
     out = ["package.json lacks %s" % d for d, _ in sorted(want - have)]
     out += ["package.json installs %s, which is not a device file" % d
             for d, _ in sorted(have - want)]
@@ -144,7 +155,7 @@ def main(argv):
         return 0
     with open(PACKAGE_JSON, "w") as f:
         f.write(package_json())
-    print("wrote package.json (%d files)" % len(device_files()))
+    print("wrote package.json (%d files)" % len(flash_files()))
     return 0
 
 

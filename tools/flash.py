@@ -1,6 +1,6 @@
 """`make flash`: copy the firmware image to a Pico held in BOOTSEL (its RPI-RP2 drive).
 
-    python tools/flash.py build/firmware.uf2 [--drive /media/me/RPI-RP2]
+    python tools/flash.py build/overplay-pico.uf2 [--drive /media/me/RPI-RP2]
 
 With the BOOTSEL button held while it is plugged in, an RP2040 boots its ROM's USB mass
 storage: a drive named RPI-RP2 holding INFO_UF2.TXT ("Board-ID: RPI-RP2"). A UF2 file copied
@@ -102,7 +102,7 @@ def flash(uf2, drive=None, mounts="/proc/mounts"):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description="copy a UF2 image to a Pico held in BOOTSEL")
-    ap.add_argument("uf2", help="the image (make firmware builds build/firmware.uf2)")
+    ap.add_argument("uf2", help="the image (make firmware builds it under build/)")
     ap.add_argument("--drive", help="the RPI-RP2 drive's folder (default: found in the mounts)")
     ap.add_argument("--mounts", default="/proc/mounts", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
