@@ -165,3 +165,21 @@ def test_plain_mip_install_of_the_repository_lays_down_a_shoe_that_boots(tmp_pat
     assert rc == 0, out
     check_booted_from_flash(out, ".py")
     assert "ssd1306 ok" in out
+
+
+def test_mount_runs_the_staged_tree_from_the_pc(tmp_path):
+    # `make mount`: mpremote mounts build/device/lib (the compiled tree) as the board's
+    # current folder; the app, shared/ (beside firmware/ in this checkout) and the board
+    # definitions all resolve from it, and nothing is written to the board's flash
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import device_files
+    stage = str(tmp_path / "device")
+    device_files.stage(stage)
+    image = unix_pico.new_flash(str(tmp_path / "flash.img"))
+    with unix_pico.Repl(image) as pico:
+        out = mpremote("connect", pico.port, "resume", "mount", os.path.join(stage, "lib"),
+                       "exec", "import os, app, link, board, overplay_core.wire as w; "
+                       "print('mounted', board.load_definition()['name'], app.__file__, "
+                       "w.__file__, os.listdir('/'))")
+    # the root holds only the mount point: nothing was copied to the flash
+    assert "mounted pico_ref app.mpy overplay_core/wire.mpy ['remote']" in out, out
