@@ -150,20 +150,29 @@ def local_index(folder):
 
 @pytest.mark.skipif(not os.path.exists(TOOLCHAIN), reason="no pinned micropython-lib beside "
                     "the repository (../shared/toolchain)")
-def test_plain_mip_install_of_the_repository_lays_down_a_shoe_that_boots(tmp_path):
+@pytest.mark.parametrize("staged", [False, True], ids=["sources", "staged-mpy"])
+def test_plain_mip_install_lays_down_a_shoe_that_boots(tmp_path, staged):
+    # sources: the repository's package.json (what `mip install github:OWNER/REPO` reads);
+    # staged-mpy: build/device/package.json, the compiled tree tools/device_files.py stages
     image = enrolled_flash(tmp_path, stale=False)
     index = local_index(str(tmp_path / "index"))
+    package = "package.json"
+    if staged:
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        import device_files
+        device_files.stage(str(tmp_path / "device"))
+        package = str(tmp_path / "device" / "package.json")
     with unix_pico.Repl(image) as pico:
         # no --target: mip picks /lib, the first sys.path entry ending in /lib, as on a Pico
         out = mpremote("connect", pico.port, "resume", "mip", "install", "--index", index,
-                       "package.json")
+                       package)
         assert "to /lib" in out, out
-    # the Pico's heap after boot is ~240 KB (hardware-facts.md): the .py sources mip copied
-    # are compiled there at import
+    # the Pico's heap after boot is ~240 KB (hardware-facts.md); .py sources are compiled
+    # there at import
     rc, out = unix_pico.boot(image, BOOT_CHECK + "import ssd1306\nprint('ssd1306 ok')\n",
                              extra=SIM, heap="240k")
     assert rc == 0, out
-    check_booted_from_flash(out, ".py")
+    check_booted_from_flash(out, ".mpy" if staged else ".py")
     assert "ssd1306 ok" in out
 
 
