@@ -79,8 +79,8 @@ def probe(device):
 
 
 def find_shoes(ports=None):
-    """[(device, INFO dict)] for every candidate that answers HELLO; [(device, None)] for a
-    candidate that does not is left out."""
+    """[(device, INFO dict)] for every candidate that answers HELLO (the others are left
+    out), in pyserial's order."""
     found = []
     for dev in candidates(ports):
         info = probe(dev)
@@ -111,8 +111,8 @@ def find_port(ports=None):
         raise UserError("%s answered no HELLO: is the shoe's firmware on it (make deploy "
                         "PORT=%s)? Or name the shoe with --port" % (", ".join(cands), cands[0]))
     if len(shoes) > 1:
-        raise UserError("%d shoes plugged in (%s): name one with --port, or sync them all with "
-                        "--all" % (len(shoes), "; ".join(describe(d, i) for d, i in shoes)))
+        raise UserError("%d shoes plugged in (%s): name one with --port (overplay sync --all "
+                        "syncs each)" % (len(shoes), "; ".join(describe(d, i) for d, i in shoes)))
     return shoes[0][0]
 
 
@@ -130,7 +130,7 @@ def sync_all(args, sync_one):
     failed = []
     for dev, info in shoes:
         one = copy.copy(args)
-        one.port = dev
+        one.port, one.all = dev, False
         try:
             sync_one(one)
         except UserError as e:

@@ -63,13 +63,9 @@ def open_store(path):
 
 
 def run(args):
-    if getattr(args, "all", False):
+    if getattr(args, "all", False):  # each shoe plugged in: run() again with its port
         from overplay.ports import sync_all
-        return sync_all(args, run_one)
-    return run_one(args)
-
-
-def run_one(args):
+        return sync_all(args, run)
     port = args.port or find_port()
     st = open_store(args.db)
     ser = open_port(port)
