@@ -79,7 +79,7 @@ deploy: venv
 	$(BIN)/python tools/deploy.py --port "$(PORT)" --stage "$(DEPLOY_STAGE)" $(DEPLOY_FLAGS)
 
 # The board runs the compiled tree from this PC's disk (mpremote mount): no copy, nothing on
-# its flash changes; Ctrl-] ends it.
+# its flash changes; Ctrl-C ends it. The serial line is mpremote's meanwhile (no sync).
 mount: venv
 	@test -n "$(PORT)" || { echo "make mount PORT=/dev/ttyACM0" >&2; exit 2; }
 	$(BIN)/python tools/device_files.py --stage "$(DEPLOY_STAGE)"
