@@ -65,6 +65,8 @@ CHECK_SCRIPT = """try:
     print('deploy: ssd1306 present')
 except ImportError:
     print('deploy: ssd1306 missing')
+import app
+print('deploy: app from', app.__file__)
 """
 
 
@@ -109,6 +111,12 @@ def main(argv=None):
         print("deploy: mpremote failed on %s: %s; is the board running MicroPython (flash it: "
               "make flash) and is the port right?" % (args.port, err[-1] if err else "?"),
               file=sys.stderr)
+        return 2
+    if "deploy: app from /lib/" not in proc.stdout:
+        where = proc.stdout.split("deploy: app from ")[-1].split("\n")[0].strip()
+        print("deploy: copied, but the board imports app from %r, ahead of /lib on sys.path "
+              "(frozen into its image: update with make firmware and make flash; or a copy at "
+              "the root: remove it)" % where, file=sys.stderr)
         return 2
     if "deploy: ssd1306 missing" in proc.stdout:
         print("deploy: the board has no ssd1306 driver (the display stays dark; the shoe "

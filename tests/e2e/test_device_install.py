@@ -124,6 +124,21 @@ def test_make_deploy_lays_down_a_shoe_that_boots_from_mpy(tmp_path):
     check_booted_from_flash(out, ".mpy")
 
 
+def test_make_deploy_says_when_the_board_would_not_run_what_it_copied(tmp_path):
+    # an app module ahead of /lib on sys.path (here a copy at the root; on the shoe's own
+    # image, the frozen one) would be imported instead of the deployed /lib/app.mpy
+    image = unix_pico.new_flash(str(tmp_path / "flash.img"))
+    rc, out = unix_pico.boot(image, "with open('/app.py', 'w') as f:\n    f.write('x = 1')")
+    assert rc == 0, out
+    with unix_pico.Repl(image) as pico:
+        proc = subprocess.run(["make", "-s", "deploy", "PORT=" + pico.port,
+                               "DEPLOY_FLAGS=--resume --no-reset",
+                               "DEPLOY_STAGE=" + str(tmp_path / "device")],
+                              cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert proc.returncode != 0
+    assert "imports app from 'app.py', ahead of /lib" in proc.stderr, proc.stderr
+
+
 def test_make_deploy_without_a_port_says_how(tmp_path):
     proc = subprocess.run(["make", "-s", "deploy", "PORT=",
                            "DEPLOY_STAGE=" + str(tmp_path / "device")],
