@@ -8,7 +8,8 @@ BIN    := $(VENV)/bin
 HEAP   ?= 128k
 STAMP  := $(VENV)/.installed
 
-.PHONY: all venv test test-cpython test-mpy gate lint bench soak demo clean help
+.PHONY: all venv test test-cpython test-mpy gate lint bench soak demo clean help flash deploy \
+	mount package wiring boards
 
 all: test
 
@@ -18,6 +19,10 @@ help:
 	@echo "make bench  benchmarks -> bench/results.json"
 	@echo "make soak   the long fault suites"
 	@echo "make lint   ruff"
+	@echo "make flash  copy make firmware's UF2 to a Pico held in BOOTSEL (the RPI-RP2 drive)"
+	@echo "make deploy PORT=/dev/ttyACM0   shoe code, precompiled, onto a board running MicroPython"
+	@echo "make mount PORT=/dev/ttyACM0    run the shoe from this checkout without copying it"
+	@echo "make wiring / make boards       wiring diagrams from the board definitions / check them"
 
 $(STAMP): requirements-dev.txt pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -59,3 +64,33 @@ demo: venv
 
 clean:
 	rm -rf $(VENV) build bench/results.json
+
+# Boards (README "Flashing and provisioning a shoe"). UF2: the image `make firmware` builds
+# (build/overplay-pico.uf2; build/firmware.uf2 is taken too).
+UF2          ?= $(firstword $(wildcard build/overplay-pico.uf2 build/firmware.uf2) build/overplay-pico.uf2)
+PORT         ?=
+DEPLOY_STAGE ?= build/device
+DEPLOY_FLAGS ?=
+
+flash: venv
+	$(BIN)/python tools/flash.py $(UF2) $(if $(RP2_DRIVE),--drive "$(RP2_DRIVE)")
+
+deploy: venv
+	$(BIN)/python tools/deploy.py --port "$(PORT)" --stage "$(DEPLOY_STAGE)" $(DEPLOY_FLAGS)
+
+# The board runs the compiled tree from this PC's disk (mpremote mount): no copy, nothing on
+# its flash changes; Ctrl-C ends it. The serial line is mpremote's meanwhile (no sync).
+mount: venv
+	@test -n "$(PORT)" || { echo "make mount PORT=/dev/ttyACM0" >&2; exit 2; }
+	$(BIN)/python tools/device_files.py --stage "$(DEPLOY_STAGE)"
+	cd "$(DEPLOY_STAGE)/lib" && $(CURDIR)/$(BIN)/mpremote connect "$(PORT)" mount . run "$(CURDIR)/firmware/main.py"
+
+# package.json (mip's install list) from the tree
+package: venv
+	$(BIN)/python tools/device_files.py
+
+wiring: venv
+	$(BIN)/python tools/boards.py --svg
+
+boards: venv
+	$(BIN)/python tools/boards.py --check

@@ -23,11 +23,12 @@ class Board:
     key, shoe_id            club key (bytes or None when not provisioned) and this shoe's id
     slip_key, session_id    club tray-slip key (None: not given) and session id (0: none)
     sim         the simulated chip (None on a real board): scripted dealers move its tags
+    led         the board's LED (an output pin; None: the board has none): light() drives it
     """
 
     def __init__(self, name, reader, display, buttons=None, stream_in=None, stream_out=None,
                  root="", key=None, shoe_id=0, sim=None, definition=None, slip_key=None,
-                 session_id=0):
+                 session_id=0, led=None):
         self.name = name
         self.reader = reader
         self.display = display
@@ -41,6 +42,7 @@ class Board:
         self.definition = definition or {}
         self.slip_key = slip_key
         self.session_id = session_id
+        self.led = led
 
     def path(self, key, default):
         """A file's path on this board's flash: definition entry `key`, under root."""
@@ -48,6 +50,11 @@ class Board:
         if self.root:
             return self.root + "/" + p.lstrip("/")
         return p
+
+    def light(self, on):
+        """The LED on (lit while the shoe's firmware runs) or off; nothing without one."""
+        if self.led is not None:
+            self.led.value(1 if on else 0)
 
     def pressed(self, name):
         b = self.buttons.get(name)

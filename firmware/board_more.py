@@ -34,7 +34,13 @@ def _read_file(path):
         return None
 
 
-def build(name="pico_ref", path=None):
+def board_for(machine):
+    """The definition for the module MicroPython names (sys.implementation._machine, e.g.
+    'Raspberry Pi Pico W with RP2040'): a Pico W's GP23-25/29 belong to its radio chip."""
+    return "pico_w" if "Pico W" in machine else "pico_ref"
+
+
+def build(name=None, path=None):
     """Build the real board: SPI0 at 4 MHz for the MFRC522, I2C1 for the SSD1306, buttons."""
     import sys
 
@@ -44,6 +50,8 @@ def build(name="pico_ref", path=None):
     from display import SSD1306Display, TextDisplay
     from drivers.mfrc522 import MFRC522
 
+    if name is None:
+        name = board_for(getattr(sys.implementation, "_machine", ""))
     d = load_definition(name, path)
     r = d["reader"]
     # MFRC522 SPI is mode 0, MSB first; 4 MHz is the usual safe figure (the chip takes 10).
@@ -55,13 +63,16 @@ def build(name="pico_ref", path=None):
 
     dd = d["display"]
     try:
-        import ssd1306  # micropython-lib, installed at flash time (firmware/package.json)
+        import ssd1306  # micropython-lib: frozen, or installed by mip (package.json deps)
 
         i2c = machine.I2C(dd["i2c"], sda=Pin(dd["sda"]), scl=Pin(dd["scl"]), freq=dd["freq"])
         display = SSD1306Display(ssd1306.SSD1306_I2C(dd["width"], dd["height"], i2c,
                                                      addr=dd["addr"]))
     except (ImportError, OSError):
         display = TextDisplay()  # no panel answering: the shoe still deals and records
+
+    # The LED: a GPIO on a Pico (GP25), "LED" on a Pico W (its CYW43 drives it)
+    led = Pin(d["led"], Pin.OUT, value=0) if "led" in d else None
 
     buttons = {}
     for bname in d.get("buttons", {}):
@@ -79,7 +90,7 @@ def build(name="pico_ref", path=None):
         uid = machine.unique_id()
         shoe_id = (uid[0] | (uid[1] << 8) | (uid[2] << 16) | ((uid[3] & 0x3F) << 24))
     return board.Board(name, reader, display, buttons, sys.stdin.buffer, sys.stdout.buffer,
-                 "", key, shoe_id, None, d, slip_key)
+                 "", key, shoe_id, None, d, slip_key, led=led)
 
 
 class RAMBlockDev:

@@ -9,7 +9,12 @@ def boot():
     import app
     import board
 
-    app.run(board.build())
+    b = board.build()
+    b.light(1)  # lit while the shoe runs: dark after power-up means it never started
+    try:
+        app.run(b)
+    finally:
+        b.light(0)  # the app stopped (three faults of one task): call the director
 
 
 if __name__ == "__main__":

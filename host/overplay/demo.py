@@ -4,7 +4,7 @@
     python -m overplay.demo --simulated     # simulated shoes even when a board is plugged in
     python -m overplay.demo --out DIR       # somewhere else than build/demo/
 
-With no shoe plugged in (no serial port with USB VID 0x2E8A), three simulated shoes play six
+With no shoe plugged in (no serial port answers as a shoe), three simulated shoes play six
 boards of duplicate whist at three tables, each shoe the real firmware (driver, app, shoe,
 tally, journal, link) under the real MicroPython interpreter on the simulated MFRC522:
   1. each shoe is enrolled (`overplay enroll`: its own record key and the club's tray-slip
@@ -78,13 +78,14 @@ def _run(argv, what, stdin=None):
 
 
 def attached_ports():
-    """Serial ports of plugged-in shoes (USB VID 0x2E8A); [] when pyserial lists none."""
+    """Serial ports of plugged-in shoes (overplay/ports.py: USB descriptor, then HELLO); []
+    when pyserial lists none."""
     try:
-        from serial.tools import list_ports
+        from serial.tools import list_ports  # noqa: F401
     except ImportError:
         return []
-    from overplay.sync import SHOE_VID
-    return [p.device for p in list_ports.comports() if p.vid == SHOE_VID]
+    from overplay.ports import find_shoes
+    return [dev for dev, _ in find_shoes()]
 
 
 def _mpy_env():
@@ -177,7 +178,7 @@ def simulated(out):
     t0 = time.monotonic()
     db = os.path.join(out, "club.sqlite")
     trays = os.path.join(out, "trays.json")
-    say("No shoe plugged in (no serial port with USB VID 0x2E8A): three simulated shoes play "
+    say("No shoe plugged in (no serial port answers as a shoe): three simulated shoes play "
         "boards %d-%d of duplicate whist at %d tables." % (BOARDS[0], BOARDS[1], TABLES))
     say("Each shoe is the real firmware app under MicroPython on a simulated MFRC522 reader, "
         "its buttons pressed by the table, its USB serial line a pty to the club PC.")

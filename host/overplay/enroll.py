@@ -27,7 +27,7 @@ HELP = ("give a shoe a fresh secret key, a shoe id and the club's tray-slip key,
 
 def add_arguments(p):
     p.add_argument("--port", help="serial device or pyserial URL; default: the one shoe "
-                   "plugged in (USB VID 0x2E8A)")
+                   "plugged in (`overplay ports`)")
     p.add_argument("--db", help="club database (default as `overplay sync`)")
     p.add_argument("--shoe-id", type=int, help="id to give the shoe (default: its present id "
                    "if the club knows it, else the next free one)")

@@ -1,6 +1,7 @@
 """`overplay sync`: copy every record a shoe has not yet delivered into the club database.
 
-    overplay sync                          # finds the shoe by USB VID 0x2E8A
+    overplay sync                          # the one shoe plugged in (overplay/ports.py)
+    overplay sync --all                    # every shoe plugged in, one after the other
     overplay sync --port /dev/ttyACM0 --db club.sqlite
     overplay sync --port socket://localhost:7000      # any pyserial URL, a pty path
 
@@ -27,7 +28,6 @@ from overplay.cli import UserError, float_arg, int_arg
 from overplay.store import open_store  # the club DB for a command (enroll takes it from here)
 
 HELP = "copy a shoe's new records into the club database (exactly once)"
-SHOE_VID = 0x2E8A     # Raspberry Pi (RP2040 MicroPython USB CDC)
 RETRY_S = 0.4         # nothing useful for this long: ask again (PULL from the first missing)
 BATCH = 500           # records per transaction
 WINDOW = 64           # records the shoe may have in flight
@@ -42,7 +42,9 @@ class SyncError(Exception):
 
 def add_arguments(p):
     p.add_argument("--port", help="serial device or pyserial URL (loop://, socket://HOST:PORT, "
-                   "a pty path); default: the one shoe plugged in (USB VID 0x2E8A)")
+                   "a pty path); default: the one shoe plugged in (`overplay ports`)")
+    p.add_argument("--all", action="store_true",
+                   help="sync every shoe plugged in, one after the other")
     p.add_argument("--db", help="club database (default $OVERPLAY_DB, else "
                    "$XDG_DATA_HOME/overplay/club.sqlite, else ~/.local/share/overplay/club.sqlite)")
     p.add_argument("--timeout", type=float_arg(0.1, 3600, "timeout"), default=5.0,
@@ -53,6 +55,9 @@ def add_arguments(p):
 
 
 def run(args):
+    if getattr(args, "all", False):  # each shoe plugged in: run() again with its port
+        from overplay.ports import sync_all
+        return sync_all(args, run)
     port = args.port or find_port()
     st = open_store(args.db)
     ser = open_port(port)
@@ -70,16 +75,9 @@ def run(args):
 
 
 def find_port():
-    """The one serial port whose USB VID is the shoe's; UserError for none or several."""
-    from serial.tools import list_ports
-    found = [p.device for p in list_ports.comports() if p.vid == SHOE_VID]
-    if not found:
-        raise UserError("no shoe found (no serial port with USB VID 0x2E8A): plug the shoe in "
-                        "or name it with --port")
-    if len(found) > 1:
-        raise UserError("%d shoes plugged in (%s): name one with --port"
-                        % (len(found), ", ".join(found)))
-    return found[0]
+    """The one shoe plugged in (overplay/ports.py: USB descriptor, then HELLO)."""
+    from overplay.ports import find_port as one_shoe
+    return one_shoe()
 
 
 def open_port(url):

@@ -51,3 +51,11 @@ def test_deck_codes_the_shoe_and_the_test_tables_rely_on():
     # shoe_core keeps its own copy so the per-card module need not import deck.py
     assert deck.OTHER_DECK == shoe_core.OTHER_DECK == -21
     assert deck.UNKNOWN_TAG == -20  # chip_table.Uid7Deck and shoe_fakes.TableDeck use these
+
+
+def test_the_definition_follows_the_module_micropython_names():
+    import board_more
+
+    assert board_more.board_for("Raspberry Pi Pico W with RP2040") == "pico_w"
+    assert board_more.board_for("Raspberry Pi Pico with RP2040") == "pico_ref"
+    assert board_more.board_for("linux [GCC 14.2.1] version") == "pico_ref"

@@ -106,6 +106,54 @@ def test_build_uses_the_pico_reference_pin_map():
     assert b.shoe_id == 0x11 | 0x22 << 8 | 0x33 << 16 | (0x44 & 0x3F) << 24
     assert b.sim is None and b.root == ""
     assert b.path("journal", "journal") == "/journal"
+    assert b.led is pins[25] and b.led.mode == Pin.OUT and b.led.v == 0  # the Pico's LED
+    b.light(1)
+    assert pins[25].v == 1
+
+
+def test_pico_w_drives_its_led_by_name_not_gp25():
+    saved = {k: sys.modules.get(k) for k in ("machine", "ssd1306")}
+    sys.modules.update(_fake_modules())
+    Pin.made = []
+    try:
+        import board
+
+        b = board.build("pico_w")
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                sys.modules.pop(k, None)
+            else:
+                sys.modules[k] = v
+    names = [p.n for p in Pin.made]
+    assert 25 not in names  # GP25 is the CYW43's chip select on a Pico W
+    assert b.led.n == "LED" and b.led.mode == Pin.OUT
+
+
+def test_main_lights_the_led_while_the_app_runs_and_darkens_it_when_it_stops():
+    import app
+    import board
+
+    states = []
+
+    class Led:
+        def value(self, v):
+            states.append(v)
+
+    fake = board.Board("x", None, None, led=Led())
+    real_build, real_run = board.build, app.run
+    board.build = lambda *a, **k: fake
+    app.run = lambda b: states.append("running")
+    sys.modules.pop("main", None)
+    try:
+        import main
+
+        main.boot()
+    finally:
+        board.build, app.run = real_build, real_run
+        sys.modules.pop("main", None)
+    assert states == [1, "running", 0]
+    board.Board("y", None, None).light(1)  # a board without an LED: nothing happens
 
 
 def test_main_does_nothing_when_imported():

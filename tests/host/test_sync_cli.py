@@ -5,8 +5,6 @@ import os
 import subprocess
 import sys
 
-import pytest
-
 from overplay import cli, sync
 from overplay.store import Store
 from overplay.sync_bench import DeskShoe, Relay
@@ -93,20 +91,13 @@ def test_sync_names_a_port_it_cannot_open(tmp_path):
     assert rc == 2 and "cannot open" in err and "ttyNONE" in err
 
 
-def test_sync_without_port_looks_for_the_shoe_vid(monkeypatch, capsys):
-    class Port:
-        def __init__(self, dev, vid):
-            self.device, self.vid = dev, vid
+def test_sync_without_port_looks_for_a_shoe(monkeypatch, capsys):
+    # tests/host/test_ports.py: the USB descriptor, the HELLO, several shoes, --all
     from serial.tools import list_ports
-    monkeypatch.setattr(list_ports, "comports", lambda: [Port("/dev/ttyS0", None)])
+    from serial.tools.list_ports_common import ListPortInfo
+    monkeypatch.setattr(list_ports, "comports", lambda: [ListPortInfo("/dev/ttyS0")])
     assert cli.main(["sync"]) == 2
     assert "no shoe found" in capsys.readouterr().err
-    monkeypatch.setattr(list_ports, "comports",
-                        lambda: [Port("/dev/ttyACM0", 0x2E8A), Port("/dev/ttyACM1", 0x2E8A)])
-    with pytest.raises(cli.UserError, match="2 shoes"):
-        sync.find_port()
-    monkeypatch.setattr(list_ports, "comports", lambda: [Port("/dev/ttyACM3", 0x2E8A)])
-    assert sync.find_port() == "/dev/ttyACM3"
 
 
 def test_session_new_rejects_bad_input_in_one_line(tmp_path, capsys):
