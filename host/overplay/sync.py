@@ -464,7 +464,10 @@ def _pull(hl, st, summary, sync_id, info, start, window, timeout, progress, batc
     shoe_id, jid, end = summary.shoe_id, info["journal_id"], info["next_seq"]
     if start >= end:
         return  # nothing new: no PULL at all
-    keys = st.keys(shoe_id)
+    # A proven shoe's records are checked as they come, and one that does not verify is asked
+    # for again; an unproven shoe's are only kept (quarantined or, if they verify, merged),
+    # each one at a new position counting as progress.
+    keys = st.keys(shoe_id) if info["proven"] else ()
     expected = start
     batch = []
     acked = start
