@@ -425,13 +425,20 @@ def sync(ser, st, window=WINDOW, timeout=5.0, progress=None, port="", batch_size
     else:
         summary.unproven = known or bool(info["enrolled"])
         start = max(state["merged"] if state else first, first)
-    sync_id = st.begin_sync(shoe_id, start, port, jid)
+    row = []  # the sync_log row, made once the first PULL is on its way (or on a failure)
+
+    def sync_id():
+        if not row:
+            row.append(st.begin_sync(shoe_id, start, port, jid))
+        return row[0]
     status, note = "failed", ""
     try:
         if proven:
             summary.setup_pushed = push_setup(hl, st, info)
             summary.pin_pushed = push_pin(hl, st, info)
-        _pull(hl, st, summary, sync_id, info, start, window, timeout, progress, batch_size)
+        if start < end:  # the shoe starts streaming while the DB writes the row
+            hl.send(wire.PULL, start, struct.pack(wire.PULL_FMT, window))
+        _pull(hl, st, summary, sync_id(), info, start, window, timeout, progress, batch_size)
         if proven:
             mark = st.next_seq(shoe_id, jid)
             if mark < end:
@@ -451,7 +458,7 @@ def sync(ser, st, window=WINDOW, timeout=5.0, progress=None, port="", batch_size
         if progress and status != "ok":
             progress.end()  # the one-line reason goes on a line of its own
         summary.bad_frames += hl.dec.bad
-        st.finish_sync(sync_id, status, note, summary.bad_frames)
+        st.finish_sync(sync_id(), status, note, summary.bad_frames)
     summary.bytes_in = hl.bytes_in
     summary.seconds = time.monotonic() - t0
     return summary
@@ -475,8 +482,7 @@ def _pull(hl, st, summary, sync_id, info, start, window, timeout, progress, batc
     tries = {}            # position -> times a frame failed to bring it
     resync = False        # after a re-PULL for a bad record: ignore DATA until its BEGIN
     pull_pending = True
-    body = struct.pack(wire.PULL_FMT, window)
-    hl.send(wire.PULL, expected, body)
+    body = struct.pack(wire.PULL_FMT, window)  # the first PULL is sent by sync()
     t_start = last_progress = time.monotonic()
     deadline = t_start + DEADLINE_S + PER_RECORD_S * min(end - start, MAX_RECORDS)
 
