@@ -177,6 +177,20 @@ class Store:
             self.db.execute("ROLLBACK")
             raise
 
+    def forget_below(self, shoe_id, journal_id, first_seq):
+        """The shoe PROVED (its INFO) that it no longer holds the journal's records below
+        first_seq (another PC's DONE let it reclaim them): the merged mark moves up to it, since
+        nothing can fetch them any more, and the summary names the gap."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("UPDATE journals SET merged=MAX(merged, ?) WHERE shoe_id=? AND "
+                            "journal_id=?", (first_seq, shoe_id, journal_id))
+            self._advance(shoe_id, journal_id)
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
     def _advance(self, shoe_id, journal_id):
         """Move the journal's merged mark over every record held contiguously from it; return
         the mark (None for a journal the club has not opened). Inside a transaction."""
@@ -401,16 +415,17 @@ class Store:
                 (shoe_id, journal_id))]
         return [(s, bytes(r)) for s, r in self.db.execute(
             "SELECT r.seq, r.raw FROM records r LEFT JOIN journals j ON j.shoe_id=r.shoe_id "
-            "AND j.journal_id=r.journal_id WHERE r.shoe_id=? ORDER BY j.first_seen, "
+            "AND j.journal_id=r.journal_id WHERE r.shoe_id=? ORDER BY j.rowid IS NULL, j.rowid, "
             "r.journal_id, r.seq", (shoe_id,))]
 
     def journals(self, shoe_id):
-        """[journal_id] the club holds records of or has seen for a shoe, first seen first."""
-        return [j for (j,) in self.db.execute(
-            "SELECT journal_id FROM (SELECT journal_id, first_seen FROM journals WHERE "
-            "shoe_id=? UNION SELECT DISTINCT journal_id, NULL FROM records WHERE shoe_id=? AND "
-            "journal_id NOT IN (SELECT journal_id FROM journals WHERE shoe_id=?)) "
-            "ORDER BY first_seen IS NULL, first_seen, journal_id", (shoe_id, shoe_id, shoe_id))]
+        """[journal_id] the club has seen for a shoe (first seen first), then any it holds
+        records of without having seen it in a proven INFO."""
+        seen = [j for (j,) in self.db.execute(
+            "SELECT journal_id FROM journals WHERE shoe_id=? ORDER BY rowid", (shoe_id,))]
+        return seen + [j for (j,) in self.db.execute(
+            "SELECT DISTINCT journal_id FROM records WHERE shoe_id=? ORDER BY journal_id",
+            (shoe_id,)) if j not in seen]
 
     def quarantined(self, shoe_id=None):
         """[(shoe_id, seq, reason)] in arrival order."""
