@@ -443,7 +443,8 @@ def sync(ser, st, window=WINDOW, timeout=5.0, progress=None, port="", batch_size
             mark = st.next_seq(shoe_id, jid)
             if mark < end:
                 summary.held_from = mark
-            summary.done_confirmed = finish(hl, st, mark)
+            # never past the end the shoe announced (it would refuse: ERROR 6)
+            summary.done_confirmed = finish(hl, st, min(mark, end))
         status = "ok"
     except KeyboardInterrupt:
         status = "interrupted"
