@@ -1,6 +1,7 @@
 """`overplay enroll`: give a shoe a fresh secret key, a shoe id and the club's tray-slip key.
 
     overplay enroll --port /dev/ttyACM0 [--name "table 3 shoe"] [--shoe-id 12] [--db PATH]
+    overplay enroll --port ... --shoe-id 3 --replace  # take over an id another shoe held
     overplay enroll --port ... --rotate-slip-key     # a new club slip key (re-enrol every shoe)
 
 Two keys go to the shoe in one ENROLL message (stored together on its flash, key.bin):
