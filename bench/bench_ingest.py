@@ -30,6 +30,7 @@ from overplay_core import records
 
 SHOE = 3
 KEY = bytes(range(100, 132))
+JOURNAL = 0x3A7E55ED  # the shoe's journal id (records are signed for it)
 BATCH = 500
 
 
@@ -46,7 +47,7 @@ def make_records(n):
                                 1 + i % 32, 1 + (i // 32) % 12, 1, 0, i & 3,
                                 records.MODE_ORIGINAL, i % 52, 0 if find else 1, find,
                                 len(find), hp, 13)
-        m = records.sign(buf, m, KEY, SHOE)
+        m = records.sign(buf, m, KEY, SHOE, JOURNAL)
         out.append((seq, bytes(buf[:m])))
     return out
 
@@ -59,7 +60,7 @@ def ingest(path, recs):
     new = 0
     for i in range(0, len(recs), BATCH):
         batch = recs[i:i + BATCH]
-        new += st.commit_batch(sid, SHOE, batch, batch[-1][0] + 1)[0]
+        new += st.commit_batch(sid, SHOE, batch, batch[-1][0] + 1, JOURNAL)[0]
     dt = time.perf_counter() - t0
     st.finish_sync(sid, "ok")
     return st, dt, new

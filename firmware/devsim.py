@@ -9,11 +9,15 @@ LittleFS of BLOCKS x 512 bytes in RAM, as on the board's flash; gone at exit), -
 device; default stdin/stdout), --shoe ID --key HEX (write the enrolment as `overplay enroll`
 would), --fill N (append N signed records: a SESSION, then deals, events and scores),
 --badsig I,J (fill records I, J signed with a wrong key), --replay I:J (the link sends record
-J's bytes again in place of record I: an attacker's replay), --once (exit after one finished
-sync), --idle S (exit after S seconds without input; default 60).
-make_record() is importable on CPython too, so a test can compute the journal it expects.
+J's bytes again in place of record I: an attacker's replay), --enrol-open (the link takes an
+ENROLL without a tag although the shoe is enrolled: the button held at power-on), --once (exit
+after one finished sync), --idle S (exit after S seconds without input; default 60).
+The ready line on stderr names the journal: `devsim: ready, N records, journal ID (hex)`.
+make_record() is importable on CPython too, so a test can compute the journal it expects
+(records are signed with the journal's id: journal.journal_id).
 """
 
+import os
 import sys
 
 from overplay_core import records
@@ -25,14 +29,24 @@ BAD_KEY = b"\xee" * 32
 
 
 class MemJournal:
-    """The journal API (docs/design.md) in RAM: for a desk shoe without a filesystem."""
+    """The journal API (docs/design.md) in RAM: for a desk shoe without a filesystem.
+    journal_id: as journal.Journal's, random (nonzero) unless given."""
 
-    def __init__(self):
+    def __init__(self, journal_id=0):
         self.recs = []
         self.first = 1  # seqs start at 1, as in journal.Journal
         self.next_seq = 1
         self.boot = 1
         self.synced = 0
+        while not journal_id:
+            b = os.urandom(4)
+            journal_id = b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)
+        self.journal_id = journal_id
+
+    @property
+    def first_seq(self):
+        """The oldest record held (next_seq when none is), as journal.Journal.first_seq."""
+        return self.first
 
     def append(self, rec, n=-1):
         self.recs.append(bytes(rec if n < 0 else rec[:n]))
@@ -88,8 +102,9 @@ class ReplayJournal:
             yield s, (self._copies[src] if src is not None else r)
 
 
-def make_record(buf, i, seq, boot, key, shoe_id):
-    """The i-th record of a desk session (deterministic), signed; returns its length."""
+def make_record(buf, i, seq, boot, key, shoe_id, journal_id):
+    """The i-th record of a desk session (deterministic), signed for the journal journal_id;
+    returns its length."""
     ticks = 1000 + 37 * i
     if i == 0:
         n = records.encode_session(buf, seq, boot, ticks, shoe_id, (0, 1, 0), 1, 1, 0, 1, 1,
@@ -106,14 +121,15 @@ def make_record(buf, i, seq, boot, key, shoe_id):
         n = records.encode_deal(buf, seq, boot, ticks, i % 24 + 1, 1, 1, 0, i % 4,
                                 records.MODE_ORIGINAL, (i * 3) % 52, records.FLAG_COMPLETE,
                                 (-3, -5), i % 3, hp, 13)
-    return records.sign(buf, n, key, shoe_id)
+    return records.sign(buf, n, key, shoe_id, journal_id)
 
 
 def fill(journal, n, key, shoe_id, badsig=()):
     buf = bytearray(records.MAX_RECORD)
     for i in range(n):
         seq = journal.next_seq
-        k = make_record(buf, i, seq, journal.boot, BAD_KEY if i in badsig else key, shoe_id)
+        k = make_record(buf, i, seq, journal.boot, BAD_KEY if i in badsig else key, shoe_id,
+                        journal.journal_id)
         if journal.append(buf, k) != 0:  # the RAM batch is full: make it durable, go on
             if not journal.commit() or journal.append(buf, k) != 0:
                 raise OSError("devsim: journal refused record %d" % seq)
@@ -129,7 +145,7 @@ def _hex(s):
 
 def _args(argv):
     opts = {"--idle": "60"}
-    flags = ("--once",)
+    flags = ("--once", "--enrol-open")
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -194,10 +210,12 @@ def main(argv):
     else:
         stream_in = sys.stdin.buffer
         stream_out = sys.stdout.buffer
-    link = Link(stream_in, stream_out, served, settings.key, settings.shoe_id, settings)
+    link = Link(stream_in, stream_out, served, settings.key, settings.shoe_id, settings,
+                enrol_open="--enrol-open" in opts)
     idle_ms = int(float(opts["--idle"]) * 1000)
     last = ticks_ms()
-    sys.stderr.write("devsim: ready, %d records\n" % journal.next_seq)
+    sys.stderr.write("devsim: ready, %d records, journal %08x\n"
+                     % (journal.next_seq, journal.journal_id))
     while True:
         if link.poll():
             last = ticks_ms()

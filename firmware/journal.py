@@ -4,7 +4,7 @@
     if not j.can_record(64):           # refuse to start a deal that could not be recorded
         ...
     n = records.encode_deal(buf, j.next_seq, j.boot, ticks_ms(), ...)
-    j.append(buf, records.sign(buf, n, key, shoe_id))   # RAM only, no allocation
+    j.append(buf, records.sign(buf, n, key, shoe_id, j.journal_id))   # RAM only
     j.commit()                         # one write + flush of the batch: now it survives a cut
     for seq, rec in j.records_from(link_ack + 1): ...   # the sync link reads committed ones
     j.mark_synced(seq); j.reclaim()    # delete whole segments the PC already holds
@@ -13,8 +13,16 @@ On flash (docs/records.md has the details): a directory holding segment files
 `s<first seq, 10 digits>.log` and two state slots `state0`, `state1`. A segment is a run
 of frames  [len u8][record: len bytes][CRC-32 u32 LE of len + record]; the record's own header
 carries its seq (offset 1), and seqs run on by one across the segments in name order. A state
-slot is  gen u32 | boot u16 | 0 u16 | synced u32 | CRC-32 u32  (16 bytes); the valid slot with
-the higher gen wins, and each write goes to the other slot, so a torn one costs nothing.
+slot is  gen u32 | boot u16 | 0 u16 | synced u32 | journal_id u32 | CRC-32 u32  (20 bytes; a
+16-byte slot without the id, from older firmware, still reads); the valid slot with the higher
+gen wins, and each write goes to the other slot, so a torn one costs nothing.
+
+Identity: journal_id is a random nonzero u32 made when the journal starts afresh (no valid
+state slot holding one: a new or wiped directory, new flash), kept in every state slot, so it
+is the same after every reboot and new after a wipe. The shoe signs its records with it
+(records.sign), and the sync link reports it with first_seq (the oldest record held). A new id
+is written to a state slot before any record is committed (commit() writes it first if the
+write at open failed), so no record on flash is ever signed with an id that a power cut lost.
 
 Recovery on open: the newest segment is read frame by frame; the first frame that is short,
 fails its CRC or breaks the seq run ends it. A torn tail is never appended to: the next commit
@@ -46,7 +54,8 @@ BAD_RECORD = -3  # shorter than a header + tag, or longer than a frame holds
 MIN_RECORD = 27  # records.HEADER + records.TAG
 MAX_RECORD = 255
 FRAME_EXTRA = 5  # length byte + CRC-32
-STATE_SIZE = 16
+STATE_SIZE = 20
+OLD_STATE_SIZE = 16  # a slot written before the journal id (read as id 0: a new id is made)
 
 
 def _get32(b, i):
@@ -58,6 +67,14 @@ def _put32(b, i, v):
     b[i + 1] = (v >> 8) & 0xFF
     b[i + 2] = (v >> 16) & 0xFF
     b[i + 3] = (v >> 24) & 0xFF
+
+
+def _new_id():
+    """A random nonzero u32: the identity of a journal that starts afresh."""
+    v = 0
+    while not v:
+        v = _get32(os.urandom(4), 0)
+    return v
 
 
 def _durable(f):
@@ -86,7 +103,10 @@ class Journal:
         except OSError:
             pass  # already there
         self._segs = self._list_segments()
-        self._gen, boot, self.synced_seq = self._read_state()
+        self._gen, boot, self.synced_seq, self.journal_id = self._read_state()
+        self._id_saved = self.journal_id != 0
+        if not self.journal_id:  # starting afresh: this journal's identity (see above)
+            self.journal_id = _new_id()
         last, last_boot = self._recover()
         self.committed_seq = last
         floor = self.synced_seq
@@ -136,6 +156,8 @@ class Journal:
         end = self._end
         if end == 0:
             return True
+        if not self._id_saved and not self._write_state():
+            return False  # the journal id is not on flash yet: no record is signed without it
         b = self._buf
         mv = memoryview(b)
         p = 0
@@ -237,6 +259,14 @@ class Journal:
         """First seqs of the segment files on flash, oldest first."""
         return list(self._segs)
 
+    @property
+    def first_seq(self):
+        """The oldest committed record still held; committed_seq + 1 when none is."""
+        top = self.committed_seq + 1
+        if self._segs and self._segs[0] < top:
+            return self._segs[0]
+        return top
+
     # --- inside ---------------------------------------------------------------------------
 
     def _seg_path(self, first):
@@ -330,12 +360,15 @@ class Journal:
                     d = f.read(STATE_SIZE + 1)
             except OSError:
                 continue
-            if len(d) != STATE_SIZE or binascii.crc32(d[:12]) != _get32(d, 12):
+            n = len(d) - 4  # where the CRC is
+            if len(d) not in (OLD_STATE_SIZE, STATE_SIZE) or \
+                    binascii.crc32(d[:n]) != _get32(d, n):
                 continue
             gen = _get32(d, 0)
             if best is None or gen > best[0]:
-                best = (gen, d[4] | (d[5] << 8), _get32(d, 8))
-        return best or (0, 0, 0)
+                jid = _get32(d, 12) if len(d) == STATE_SIZE else 0
+                best = (gen, d[4] | (d[5] << 8), _get32(d, 8), jid)
+        return best or (0, 0, 0, 0)
 
     def _write_state(self):
         gen = self._gen + 1
@@ -344,7 +377,8 @@ class Journal:
         d[4] = self.boot & 0xFF
         d[5] = self.boot >> 8
         _put32(d, 8, self.synced_seq)
-        _put32(d, 12, binascii.crc32(d[:12]))
+        _put32(d, 12, self.journal_id)
+        _put32(d, 16, binascii.crc32(d[:16]))
         try:
             with open("%s/state%d" % (self.path, gen & 1), "wb") as f:
                 f.write(d)
@@ -352,4 +386,5 @@ class Journal:
         except OSError:
             return False
         self._gen = gen
+        self._id_saved = True
         return True

@@ -1,19 +1,32 @@
 """Device side of the sync link: answers the club PC, streams the journal, stores set-ups.
 
     settings = Settings("/flash")                  # shoe id, keys, session set-up on flash
-    link = Link(stream_in, stream_out, journal, settings.key, settings.shoe_id, settings)
+    link = Link(stream_in, stream_out, journal, settings.key, settings.shoe_id, settings,
+                enrol_open=button_held_at_power_on)
     while True:
         if not link.poll():                        # non-blocking; True when it did work
             time.sleep_ms(5)
     # or, in the app:  asyncio.create_task(link.task())
 
-The PC leads (docs/wire.md): HELLO -> INFO; SESSION_SET / ENROLL / PIN_SET -> stored, acknowledged;
-PULL(seq, window) -> BEGIN, then DATA frames of consecutive records from seq, never more than
-`window` records past the last cumulative ACK, then END; DONE(seq) -> the journal marks
-everything below seq synced and may reclaim it, DONE_ACK. A re-sent PULL rewinds to its seq,
-which is how the PC recovers from lost or damaged frames and how a sync resumes after a cut.
-While a sync is active the REPL interrupt character is off (a 0x03 in binary data would stop
-the program, hardware-facts §4); it comes back on DONE or after IDLE_MS without a good frame.
+The PC leads (docs/wire.md): HELLO(version, host nonce) -> INFO (journal identity, a fresh
+shoe nonce, and a proof that the shoe holds its key); SESSION_SET / ENROLL / PIN_SET -> stored,
+acknowledged; PULL(seq, window) -> BEGIN, then DATA frames of consecutive records from seq,
+never more than `window` records past the last cumulative ACK, then END; DONE(seq) -> the
+journal marks everything below seq synced and may reclaim it, DONE_ACK. A re-sent PULL rewinds
+to its seq, which is how the PC recovers from lost or damaged frames and how a sync resumes
+after a cut.
+
+Who is obeyed: DONE, SESSION_SET, PIN_SET, and ENROLL of an enrolled shoe end in
+wire.command_tag() under the shoe's current record key over both nonces of this sync; a
+missing or wrong tag gets ERROR ERR_AUTH and changes nothing. An ENROLL without a tag is taken
+only by a shoe that holds no key, or while `enrol_open` (a button held at power-on, set by the
+app), which one successful ENROLL clears. A DONE past the end of the journal is refused
+(E_DONE): it would mark records synced that were never written.
+
+Host frames are stuffed (wire.Decoder(stuffed=True)): none holds 0x03, so a genuine frame can
+never stop the program; a raw 0x03 spoils the frame it is in. While a sync is active the REPL
+interrupt character is off too, as a second guard (hardware-facts §4); it comes back on DONE
+or after IDLE_MS without a good frame.
 """
 
 import os
@@ -24,7 +37,7 @@ try:
 except ImportError:  # pragma: no cover - both interpreters have it
     select = None
 
-from overplay_core import session, wire
+from overplay_core import mac, session, wire
 from overplay_core.compat import ticks_diff, ticks_ms
 
 try:
@@ -42,6 +55,8 @@ E_VERSION = 1
 E_SETUP = 2
 E_ENROLL = 3
 E_PIN = 4
+E_AUTH = wire.ERR_AUTH  # 5: a command whose tag does not verify (nothing changed)
+E_DONE = 6  # DONE(seq) past the end of the shoe's journal: nothing marked synced
 
 # The director's PIN (docs/wire.md): the frame types are wire's, named here too because
 # callers and tests know them as link.PIN_SET / link.PIN_ACK
@@ -136,7 +151,7 @@ class Settings:
 
 class Link:
     def __init__(self, stream_in, stream_out, journal, key, shoe_id, settings,
-                 window=DEFAULT_WINDOW, kbd_intr=_kbd_intr):
+                 window=DEFAULT_WINDOW, kbd_intr=_kbd_intr, enrol_open=False):
         self.inp = stream_in
         self.out = stream_out
         self.journal = journal
@@ -146,7 +161,7 @@ class Link:
         self.window = window
         self.kbd_intr = kbd_intr
         self.enc = wire.Encoder()
-        self.dec = wire.Decoder()
+        self.dec = wire.Decoder(stuffed=True)  # host frames never hold 0x03
         self._b1 = bytearray(1)
         self._poller = None
         if not hasattr(stream_in, "any") and select is not None:
@@ -162,8 +177,16 @@ class Link:
         self._last_rx = ticks_ms()
         self.frames_sent = 0
         self.syncs = 0
+        self.refused = 0         # commands answered ERR_AUTH (a host without the key)
+        # True: an ENROLL without a tag is taken although the shoe holds a key (re-keying
+        # opened at the shoe itself); cleared by the next successful ENROLL
+        self.enrol_open = enrol_open
+        self._hn = bytearray(wire.NONCE_BYTES)   # this sync's nonces: the host's (HELLO)
+        self._sn = bytearray(wire.NONCE_BYTES)   # and the shoe's (INFO), fresh every HELLO
+        self._nonced = False     # both are set: commands may be authenticated
         # called with wire.ENROLL, wire.SESSION_SET or PIN_SET after the new value is on flash,
-        # so the        # app can give the shoe its new key or set-up (the link itself keeps no copy to sign)
+        # so the app can give the shoe its new key or set-up (the link itself keeps no copy
+        # to sign)
         self.on_settings = None
 
     # --- input -------------------------------------------------------------------------------
@@ -227,6 +250,7 @@ class Link:
     def _stop(self):
         self.active = False
         self.streaming = False
+        self._nonced = False  # the nonces die with the sync: nothing of it can be replayed
         self._drop_iter()
         self._pending = None
         if self.kbd_intr is not None:
@@ -234,16 +258,7 @@ class Link:
 
     def _handle(self, ptype, seq, payload):
         if ptype == wire.HELLO:
-            self._start()
-            self.streaming = False
-            if len(payload) < 1 or payload[0] != wire.VERSION:
-                self._send(wire.ERROR, E_VERSION, b"wire version")
-                return
-            sid = self.settings.setup_id() if self.settings else 0
-            info = struct.pack(wire.INFO_FMT, wire.VERSION, self.shoe_id,
-                               1 if self.key else 0, self.journal.boot & 0xFFFF,
-                               self._end(), sid)
-            self._send(wire.INFO, seq, info)
+            self._hello(seq, payload)
         elif not self.active:
             return  # nothing but HELLO opens a sync: stray bytes stay harmless
         elif ptype == wire.PULL:
@@ -253,50 +268,120 @@ class Link:
         elif ptype == wire.ACK:
             if self.acked < seq <= self.cursor:
                 self.acked = seq
-        elif ptype == wire.DONE:
-            self._done(seq)
-            self._send(wire.DONE_ACK, seq)
-            self.syncs += 1
-            self._stop()
-        elif ptype == wire.SESSION_SET:
-            n = len(payload)
-            if n not in (session.SIZE, SETUP_BYTES) or \
-                    session.check(payload[:session.SIZE]) != session.OK:
-                self._send(wire.ERROR, E_SETUP, b"bad set-up")
-                return
-            sid = struct.unpack_from("<I", payload, session.SIZE)[0] if n == SETUP_BYTES else 0
-            self.settings.save_setup(payload[:session.SIZE], sid)
-            self._send(wire.SESSION_ACK, seq)
-            if self.on_settings is not None:
-                self.on_settings(wire.SESSION_SET)
         elif ptype == wire.ENROLL:
-            if len(payload) not in (ENROLL_OLD_BYTES, ENROLL_BYTES):
-                self._send(wire.ERROR, E_ENROLL, b"bad enrolment")
-                return
-            shoe_id = struct.unpack_from(wire.ENROLL_FMT, payload, 0)[0]
-            self.settings.save_key(shoe_id, payload[4:ENROLL_OLD_BYTES],
-                                   payload[ENROLL_OLD_BYTES:])
-            self.shoe_id = shoe_id
-            self.key = self.settings.key
-            self._send(wire.ENROLL_ACK, shoe_id)
-            if self.on_settings is not None:
-                self.on_settings(wire.ENROLL)
-        elif ptype == PIN_SET:
-            from overplay_core import pin  # only when a PIN arrives
+            self._enroll(seq, payload)
+        elif ptype == wire.DONE or ptype == wire.SESSION_SET or ptype == PIN_SET:
+            body = self._authentic(ptype, seq, payload)
+            if body is None:
+                self._refuse()
+            elif ptype == wire.DONE:
+                self._done(seq)
+            elif ptype == wire.SESSION_SET:
+                self._session_set(seq, body)
+            else:
+                self._pin_set(seq, body)
 
-            if self.settings is None or pin.check(payload) != pin.OK:
-                self._send(wire.ERROR, E_PIN, b"bad PIN file")
-                return
-            self.settings.save_pin(payload)
-            self._send(PIN_ACK, seq)
-            if self.on_settings is not None:
-                self.on_settings(PIN_SET)
+    def _hello(self, seq, payload):
+        self._start()
+        self.streaming = False
+        self._nonced = False
+        if len(payload) != wire.HELLO_BYTES or payload[0] != wire.VERSION:
+            self._send(wire.ERROR, E_VERSION, b"wire version")
+            return
+        self._hn[:] = payload[1:]
+        self._sn[:] = os.urandom(wire.NONCE_BYTES)
+        self._nonced = True
+        j = self.journal
+        end = self._end()
+        first = j.first_seq
+        flags = wire.INFO_ENROL_OPEN if self.key is None or self.enrol_open else 0
+        info = bytearray(wire.INFO_BYTES)
+        struct.pack_into(wire.INFO_FMT, info, 0, wire.VERSION, self.shoe_id,
+                         1 if self.key else 0, j.boot & 0xFFFF, end,
+                         self.settings.setup_id() if self.settings else 0, j.journal_id,
+                         first if first < end else end, flags)
+        head = wire.INFO_HEAD + wire.NONCE_BYTES
+        info[wire.INFO_HEAD:head] = self._sn
+        if self.key:  # without a key the proof stays 16 zero bytes
+            info[head:] = wire.info_proof(self.key, self._hn, memoryview(info)[:head])
+        self._send(wire.INFO, seq, info)
+
+    def _authentic(self, ptype, seq, payload):
+        """The body of a command whose last AUTH_BYTES are its tag under the current key and
+        this sync's nonces (wire.command_tag); None when it is missing or does not verify."""
+        n = len(payload) - wire.AUTH_BYTES
+        if self.key is None or not self._nonced or n < 0:
+            return None
+        body = payload[:n]
+        tag = wire.command_tag(self.key, self._sn, self._hn, ptype, seq, body)
+        return body if mac.equal(tag, payload[n:]) else None
+
+    def _refuse(self):
+        self.refused += 1
+        self._send(wire.ERROR, E_AUTH, b"not authenticated")
 
     def _done(self, seq):
         """The PC has committed every record below seq: the journal may let them go."""
+        if seq > self._end():  # records that were never written cannot have been merged
+            self._send(wire.ERROR, E_DONE, b"DONE past the journal end")
+            return
         if seq > 0:
             self.journal.mark_synced(seq - 1)
             self.journal.reclaim()
+        self._send(wire.DONE_ACK, seq)
+        self.syncs += 1
+        self._stop()
+
+    def _session_set(self, seq, body):
+        n = len(body)
+        if n not in (session.SIZE, SETUP_BYTES) or \
+                session.check(body[:session.SIZE]) != session.OK or self.settings is None:
+            self._send(wire.ERROR, E_SETUP, b"bad set-up")
+            return
+        sid = struct.unpack_from("<I", body, session.SIZE)[0] if n == SETUP_BYTES else 0
+        self.settings.save_setup(body[:session.SIZE], sid)
+        self._send(wire.SESSION_ACK, seq)
+        if self.on_settings is not None:
+            self.on_settings(wire.SESSION_SET)
+
+    def _pin_set(self, seq, body):
+        from overplay_core import pin  # only when a PIN arrives
+
+        body = bytes(body)
+        if self.settings is None or pin.check(body) != pin.OK:
+            self._send(wire.ERROR, E_PIN, b"bad PIN file")
+            return
+        self.settings.save_pin(body)
+        self._send(PIN_ACK, seq)
+        if self.on_settings is not None:
+            self.on_settings(PIN_SET)
+
+    def _enroll(self, seq, payload):
+        """ENROLL: untagged when the shoe holds no key or is enrol-open, else tagged under
+        the current key (a tagged one is taken in either state)."""
+        n = len(payload)
+        sizes = (ENROLL_OLD_BYTES, ENROLL_BYTES)
+        if n - wire.AUTH_BYTES in sizes and self.key is not None:
+            body = self._authentic(wire.ENROLL, seq, payload)
+            if body is None:
+                self._refuse()
+                return
+        elif n not in sizes:
+            self._send(wire.ERROR, E_ENROLL, b"bad enrolment")
+            return
+        elif self.key is not None and not self.enrol_open:
+            self._refuse()  # re-keying needs the current key, or the button at the shoe
+            return
+        else:
+            body = payload
+        shoe_id = struct.unpack_from(wire.ENROLL_FMT, body, 0)[0]
+        self.settings.save_key(shoe_id, body[4:ENROLL_OLD_BYTES], body[ENROLL_OLD_BYTES:])
+        self.shoe_id = shoe_id
+        self.key = self.settings.key
+        self.enrol_open = False  # one enrolment per press of the button
+        self._send(wire.ENROLL_ACK, shoe_id)
+        if self.on_settings is not None:
+            self.on_settings(wire.ENROLL)
 
     # --- output ------------------------------------------------------------------------------
 

@@ -159,7 +159,7 @@ def _verify(a, first, board_no, dealer_seat, tags, stats):
     p = a.profile
     deal = None
     for seq, rec in a.journal.records_from(first):
-        if not records.verify(rec, a.shoe.key, a.shoe.shoe_id):
+        if not records.verify(rec, a.shoe.key, a.shoe.shoe_id, a.journal.journal_id):
             stats.errors.append("record %d does not verify" % seq)
         if rec[0] == records.DEAL:
             deal = records.decode(rec)

@@ -157,7 +157,7 @@ class Shoe(ShoeCore):
         if self.key is None:
             return
         j = self.journal
-        n = records.sign(self.rec, n, self.key, self.shoe_id)
+        n = records.sign(self.rec, n, self.key, self.shoe_id, j.journal_id)
         self.last_seq = j.next_seq
         if j.append(self.rec, n) != 0:  # the RAM batch is full: make it durable, go on
             j.commit()

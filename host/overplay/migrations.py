@@ -171,4 +171,170 @@ CREATE TABLE pins (
 )
 """
 
-MIGRATIONS = [V1, V2, V3]
+# v4 (issue #10): journal identity and key history.
+# - Every record table is keyed by (shoe_id, journal_id, seq): a shoe whose journal starts
+#   afresh (wiped, replaced, re-flashed) numbers its records from 1 again under a new random
+#   journal_id (INFO), so the two never mix. SQLite cannot change a primary key in place: each
+#   table is renamed away, made again, copied (old rows get journal_id 0: every row kept) and
+#   the old copy dropped, children before their parent (foreign keys stay on).
+# - `journals`: one row per (shoe, journal) the club has seen in a proven INFO; `merged` is the
+#   first seq NOT yet merged, with every record of that journal from first_seq up to it held
+#   (the contiguous mark: DONE never goes past it). An old database's shoes get journal 0 with
+#   their next_seq.
+# - `shoe_keys`: every record key a shoe held (from_at .. to_at, to_at NULL for the current
+#   one) and keys sent in an ENROLL not yet acknowledged (from_at NULL), so records signed
+#   under an earlier key still verify and a lost ENROLL_ACK is recovered at the next HELLO.
+# - quarantine and sync_log name the journal.
+V4 = """
+ALTER TABLE rulings RENAME TO rulings_v3;
+ALTER TABLE results RENAME TO results_v3;
+ALTER TABLE checks RENAME TO checks_v3;
+ALTER TABLE events RENAME TO events_v3;
+ALTER TABLE deals RENAME TO deals_v3;
+ALTER TABLE shoe_sessions RENAME TO shoe_sessions_v3;
+ALTER TABLE records RENAME TO records_v3;
+CREATE TABLE records (
+    shoe_id     INTEGER NOT NULL REFERENCES shoes(shoe_id),
+    journal_id  INTEGER NOT NULL DEFAULT 0,
+    seq         INTEGER NOT NULL,
+    type        INTEGER NOT NULL,
+    boot        INTEGER NOT NULL,
+    ticks       INTEGER NOT NULL,
+    raw         BLOB NOT NULL,
+    synced_at   TEXT NOT NULL,
+    sync_id     INTEGER,
+    PRIMARY KEY (shoe_id, journal_id, seq)
+);
+CREATE TABLE shoe_sessions (
+    shoe_id     INTEGER NOT NULL,
+    journal_id  INTEGER NOT NULL DEFAULT 0,
+    seq         INTEGER NOT NULL,
+    setup_id    INTEGER,
+    game        INTEGER, variant INTEGER, table_no INTEGER, tables INTEGER,
+    first_board INTEGER, last_board INTEGER, movement INTEGER, fw TEXT,
+    PRIMARY KEY (shoe_id, journal_id, seq),
+    FOREIGN KEY (shoe_id, journal_id, seq) REFERENCES records(shoe_id, journal_id, seq)
+);
+CREATE TABLE deals (
+    shoe_id     INTEGER NOT NULL,
+    journal_id  INTEGER NOT NULL DEFAULT 0,
+    seq         INTEGER NOT NULL,
+    board       INTEGER NOT NULL,
+    table_no    INTEGER NOT NULL,
+    game        INTEGER NOT NULL,
+    variant     INTEGER NOT NULL,
+    dealer      INTEGER NOT NULL,
+    mode        INTEGER NOT NULL,
+    trump       INTEGER NOT NULL,
+    flags       INTEGER NOT NULL,
+    handprint   BLOB NOT NULL,
+    findings    TEXT NOT NULL,
+    PRIMARY KEY (shoe_id, journal_id, seq),
+    FOREIGN KEY (shoe_id, journal_id, seq) REFERENCES records(shoe_id, journal_id, seq)
+);
+CREATE TABLE events (
+    shoe_id     INTEGER NOT NULL,
+    journal_id  INTEGER NOT NULL DEFAULT 0,
+    seq         INTEGER NOT NULL,
+    code        INTEGER NOT NULL,
+    name        TEXT NOT NULL,
+    board       INTEGER NOT NULL,
+    a           INTEGER NOT NULL,
+    b           INTEGER NOT NULL,
+    data        BLOB,
+    PRIMARY KEY (shoe_id, journal_id, seq),
+    FOREIGN KEY (shoe_id, journal_id, seq) REFERENCES records(shoe_id, journal_id, seq)
+);
+CREATE TABLE checks (
+    shoe_id     INTEGER NOT NULL,
+    journal_id  INTEGER NOT NULL DEFAULT 0,
+    seq         INTEGER NOT NULL,
+    board       INTEGER NOT NULL,
+    table_no    INTEGER NOT NULL,
+    slip        INTEGER NOT NULL,
+    findings    TEXT NOT NULL,
+    rulings     TEXT NOT NULL,
+    PRIMARY KEY (shoe_id, journal_id, seq),
+    FOREIGN KEY (shoe_id, journal_id, seq) REFERENCES records(shoe_id, journal_id, seq)
+);
+CREATE TABLE results (
+    shoe_id     INTEGER NOT NULL,
+    journal_id  INTEGER NOT NULL DEFAULT 0,
+    seq         INTEGER NOT NULL,
+    board       INTEGER NOT NULL,
+    table_no    INTEGER NOT NULL,
+    game        INTEGER NOT NULL,
+    tricks_ns   INTEGER NOT NULL,
+    tricks_ew   INTEGER NOT NULL,
+    points_ns   INTEGER NOT NULL,
+    points_ew   INTEGER NOT NULL,
+    PRIMARY KEY (shoe_id, journal_id, seq),
+    FOREIGN KEY (shoe_id, journal_id, seq) REFERENCES records(shoe_id, journal_id, seq)
+);
+CREATE TABLE rulings (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    shoe_id     INTEGER NOT NULL,
+    journal_id  INTEGER NOT NULL DEFAULT 0,
+    seq         INTEGER NOT NULL,
+    finding     INTEGER,
+    ruling      INTEGER,
+    law         TEXT,
+    text        TEXT,
+    made_at     TEXT,
+    FOREIGN KEY (shoe_id, journal_id, seq) REFERENCES records(shoe_id, journal_id, seq)
+);
+INSERT INTO records (shoe_id, journal_id, seq, type, boot, ticks, raw, synced_at, sync_id)
+    SELECT shoe_id, 0, seq, type, boot, ticks, raw, synced_at, sync_id FROM records_v3;
+INSERT INTO shoe_sessions (shoe_id, journal_id, seq, setup_id, game, variant, table_no, tables,
+    first_board, last_board, movement, fw)
+    SELECT shoe_id, 0, seq, setup_id, game, variant, table_no, tables, first_board, last_board,
+    movement, fw FROM shoe_sessions_v3;
+INSERT INTO deals (shoe_id, journal_id, seq, board, table_no, game, variant, dealer, mode,
+    trump, flags, handprint, findings)
+    SELECT shoe_id, 0, seq, board, table_no, game, variant, dealer, mode, trump, flags,
+    handprint, findings FROM deals_v3;
+INSERT INTO events (shoe_id, journal_id, seq, code, name, board, a, b, data)
+    SELECT shoe_id, 0, seq, code, name, board, a, b, data FROM events_v3;
+INSERT INTO checks (shoe_id, journal_id, seq, board, table_no, slip, findings, rulings)
+    SELECT shoe_id, 0, seq, board, table_no, slip, findings, rulings FROM checks_v3;
+INSERT INTO results (shoe_id, journal_id, seq, board, table_no, game, tricks_ns, tricks_ew,
+    points_ns, points_ew)
+    SELECT shoe_id, 0, seq, board, table_no, game, tricks_ns, tricks_ew, points_ns, points_ew
+    FROM results_v3;
+INSERT INTO rulings (id, shoe_id, journal_id, seq, finding, ruling, law, text, made_at)
+    SELECT id, shoe_id, 0, seq, finding, ruling, law, text, made_at FROM rulings_v3;
+DROP TABLE rulings_v3;
+DROP TABLE results_v3;
+DROP TABLE checks_v3;
+DROP TABLE events_v3;
+DROP TABLE deals_v3;
+DROP TABLE shoe_sessions_v3;
+DROP TABLE records_v3;
+CREATE INDEX deals_board ON deals (board, table_no);
+CREATE INDEX results_board ON results (board, table_no);
+CREATE TABLE journals (
+    shoe_id     INTEGER NOT NULL,
+    journal_id  INTEGER NOT NULL,
+    first_seq   INTEGER NOT NULL,
+    merged      INTEGER NOT NULL,
+    first_seen  TEXT NOT NULL,
+    last_sync   TEXT,
+    PRIMARY KEY (shoe_id, journal_id)
+);
+INSERT INTO journals (shoe_id, journal_id, first_seq, merged, first_seen, last_sync)
+    SELECT shoe_id, 0, 0, next_seq, enrolled_at, last_sync FROM shoes;
+CREATE TABLE shoe_keys (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    shoe_id     INTEGER NOT NULL,
+    key         BLOB NOT NULL,
+    made_at     TEXT NOT NULL,
+    from_at     TEXT,
+    to_at       TEXT
+);
+INSERT INTO shoe_keys (shoe_id, key, made_at, from_at) SELECT shoe_id, key, enrolled_at,
+    enrolled_at FROM shoes;
+ALTER TABLE quarantine ADD COLUMN journal_id INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE sync_log ADD COLUMN journal_id INTEGER NOT NULL DEFAULT 0
+"""
+
+MIGRATIONS = [V1, V2, V3, V4]

@@ -61,17 +61,16 @@ def candidates(ports=None):
 
 def probe(device):
     """HELLO on `device`: the shoe's INFO as a dict, or None (no answer, cannot open).
-    The link is closed again with DONE(0), which frees nothing on the shoe."""
-    from overplay.sync import HostLink, SyncError, finish, hello, open_port
+    Nothing else is sent: DONE needs the shoe's key (wire v2), and the shoe closes an idle sync
+    by itself after link.IDLE_MS."""
+    from overplay.sync import HostLink, SyncError, hello, open_port
     try:
         ser = open_port(device)
     except UserError:
         return None
     try:
         hl = HostLink(ser)
-        info = hello(hl)
-        finish(hl, 0)
-        return info
+        return hello(hl)
     except SyncError:
         return None
     finally:

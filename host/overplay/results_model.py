@@ -72,22 +72,25 @@ def sessions(st):
 
 
 def _assign(st):
-    """{setup_id or None: {game: [(shoe_id, seq)]}} for DEAL/CHECK/SCORE/EVENT records."""
+    """{setup_id or None: {game: [(shoe_id, journal_id, seq)]}} for DEAL/CHECK/SCORE/EVENT
+    records (a shoe's journals in the order the club first saw them)."""
     out = {}
     current = {}
     known = set(r[0] for r in _q(st, "SELECT setup_id FROM sessions"))
-    rows = _q(st, "SELECT r.shoe_id, r.seq, r.type, ss.setup_id, COALESCE(d.game, s.game, "
-                  "ss.game, 0) FROM records r "
-                  "LEFT JOIN shoe_sessions ss ON ss.shoe_id=r.shoe_id AND ss.seq=r.seq "
-                  "LEFT JOIN deals d ON d.shoe_id=r.shoe_id AND d.seq=r.seq "
-                  "LEFT JOIN results s ON s.shoe_id=r.shoe_id AND s.seq=r.seq "
-                  "ORDER BY r.shoe_id, r.seq")
+    rows = _q(st, "SELECT r.shoe_id, r.journal_id, r.seq, r.type, ss.setup_id, "
+                  "COALESCE(d.game, s.game, ss.game, 0) FROM records r "
+                  "LEFT JOIN shoe_sessions ss ON ss.shoe_id=r.shoe_id AND "
+                  "ss.journal_id=r.journal_id AND ss.seq=r.seq "
+                  "LEFT JOIN deals d ON d.shoe_id=r.shoe_id AND d.journal_id=r.journal_id AND "
+                  "d.seq=r.seq "
+                  "LEFT JOIN results s ON s.shoe_id=r.shoe_id AND s.journal_id=r.journal_id AND "
+                  "s.seq=r.seq " + _JOURNAL_ORDER.replace("%s", "r"))
     first_game = {}
-    for shoe, seq, rtype, setup, game in rows:
+    for shoe, jid, seq, rtype, setup, game in rows:
         if game and shoe not in first_game:
             first_game[shoe] = game
     games_now = {}
-    for shoe, seq, rtype, setup, game in rows:
+    for shoe, jid, seq, rtype, setup, game in rows:
         # An event carries no game: it belongs to the game the shoe was dealing then.
         game = game or games_now.get(shoe) or first_game.get(shoe) or games.DUPLICATE_WHIST
         games_now[shoe] = game
@@ -96,7 +99,7 @@ def _assign(st):
             current[shoe] = setup if setup in known else None
             continue
         sid = current.get(shoe)
-        out.setdefault(sid, {}).setdefault(game, []).append((shoe, seq))
+        out.setdefault(sid, {}).setdefault(game, []).append((shoe, jid, seq))
     return out
 
 
@@ -127,9 +130,21 @@ def _keys_for(st, sess):
     return set(keys)
 
 
+# A shoe's records in journal order: journals as the club first saw them, then seq (a wiped
+# shoe numbers from 1 again under a new journal id; the two never mix).
+_JOURNAL_ORDER = ("LEFT JOIN journals jo ON jo.shoe_id=%s.shoe_id AND "
+                  "jo.journal_id=%s.journal_id ORDER BY %s.shoe_id, jo.rowid, "
+                  "%s.journal_id, %s.seq")
+
+
 def _rows(st, table, cols, keys):
-    rows = _q(st, "SELECT shoe_id, seq, %s FROM %s ORDER BY shoe_id, seq" % (cols, table))
-    return [r for r in rows if (r[0], r[1]) in keys]
+    """[(shoe_id, pos, seq, cols...)] of the session's records in `table`; pos = (the order
+    the club first saw the journal in, journal_id, seq) orders a shoe's records across its
+    journals."""
+    rows = _q(st, "SELECT x.shoe_id, x.journal_id, x.seq, jo.rowid, %s FROM %s x %s"
+              % (cols, table, _JOURNAL_ORDER.replace("%s", "x")))
+    return [(r[0], (r[3] or 0, r[1], r[2]), r[2]) + tuple(r[4:]) for r in rows
+            if (r[0], r[1], r[2]) in keys]
 
 
 def _card(c):
@@ -174,7 +189,7 @@ def load(st, session_id=None):
             "trump_turned": None, "slip": None, "findings": [], "rulings": [], "award": None,
             "phase": None, "judged": None, "play_begun": None, "shoe_rulings": []})
 
-    for shoe, seq, b, t, dealer, mode, trump, flags, hp, fnd in deals:
+    for shoe, pos, seq, b, t, dealer, mode, trump, flags, hp, fnd in deals:
         shoes[t] = shoe
         row = at(b, t)
         row["shoe_id"] = shoe
@@ -184,7 +199,7 @@ def load(st, session_id=None):
             row["mode"] = "original"
             row["trump_turned"] = _card(trump)
             row["findings"] = _codes(fnd)
-            row["judged"] = (shoe, seq)
+            row["judged"] = (shoe, pos)
             board(b)["deal"] = {"table": t, "shoe_id": shoe, "seq": seq, "dealer": SEATS[dealer],
                                 "dealer_seat": dealer, "trump": _card(trump),
                                 "hands": _hands(hp, profile), "complete":
@@ -194,16 +209,16 @@ def load(st, session_id=None):
             row["trump_turned"] = _card(trump)
     slip_words = {records.SLIP_OK: "matches", records.SLIP_MISMATCH: "differs",
                   records.SLIP_MISSING: "missing", records.SLIP_FORGED: "forged"}
-    for shoe, seq, b, t, slip, fnd, rul in checks:
+    for shoe, pos, seq, b, t, slip, fnd, rul in checks:
         shoes[t] = shoe
         row = at(b, t)
         row["shoe_id"] = shoe
         row["mode"] = "overplay"
         row["slip"] = slip_words.get(slip, str(slip))
         row["findings"] = _codes(fnd)
-        row["judged"] = (shoe, seq)
+        row["judged"] = (shoe, pos)
         row["shoe_rulings"] = rr.shoe_rulings(_codes(rul))  # what the shoe showed (ids)
-    for shoe, seq, b, t, tns, tew, pns, pew in scores:
+    for shoe, pos, seq, b, t, tns, tew, pns, pew in scores:
         shoes.setdefault(t, shoe)
         row = at(b, t)
         row["shoe_id"] = row["shoe_id"] or shoe
@@ -229,7 +244,7 @@ def load(st, session_id=None):
     irregular = [{"shoe_id": shoe, "seq": seq, "table": _table_of(shoes, shoe),
                   "board": b, "event": event_name(code, name), "card": _card(a) if code in _CARD_EVENTS else None,
                   "text": _event_text(code, name, a, b2)}
-                 for shoe, seq, code, name, b, a, b2 in events
+                 for shoe, pos, seq, code, name, b, a, b2 in events
                  if code not in (records.EV_DECK_ENROLLED, records.EV_POWER_ON, EV_PLAY_BEGUN)]
     result = {"session": sess["id"], "game": game, "game_name": games.GAME_NAMES[game],
               "variant": sess["variant"] or 0, "tables": tables, "first": sess["first"],
@@ -257,13 +272,13 @@ def _table_events(events, shoes, boards):
     only after the check, or not at all (found before play); None when the shoe never records
     it (older firmware): the phase is then inferred from a score. Returns {(board, table):
     the last director action (ACT_AVERAGE / VOID / CORRECT) accepted with the PIN}."""
-    terminal_shoes = set(e[0] for e in events if e[2] == EV_PLAY_BEGUN)
+    terminal_shoes = set(e[0] for e in events if e[3] == EV_PLAY_BEGUN)
     begun = {}
     directed = {}
-    for shoe, seq, code, name, board, a, b in events:
+    for shoe, pos, seq, code, name, board, a, b in events:
         t = _table_of(shoes, shoe)
         if code == EV_PLAY_BEGUN:
-            begun.setdefault((board, t), seq)  # the first time play began on it there
+            begun.setdefault((board, t), pos)  # the first time play began on it there
         elif code == records.EV_DIRECTOR and b == 0 and a in (ACT_AVERAGE, ACT_VOID,
                                                               ACT_CORRECT):
             directed[(board, t)] = a

@@ -118,17 +118,18 @@ def store(st, result):
         for r in b["tables"]:
             if r.get("judged") is None:
                 continue
-            shoe, seq = r["judged"]
+            shoe, (_, jid, seq) = r["judged"]  # results_model: (shoe, journal pos)
             for x in r["rulings"]:
-                rows.append((shoe, seq, F.code_of(x.get("finding") or "") or None, x["code"],
-                             x["citation"], x["text"], now_utc()))
-    keys = set((r[0], r[1]) for r in rows)
+                rows.append((shoe, jid, seq, F.code_of(x.get("finding") or "") or None,
+                             x["code"], x["citation"], x["text"], now_utc()))
+    keys = set((r[0], r[1], r[2]) for r in rows)
     st.db.execute("BEGIN IMMEDIATE")
     try:
-        for shoe, seq in keys:
-            st.db.execute("DELETE FROM rulings WHERE shoe_id=? AND seq=?", (shoe, seq))
-        st.db.executemany("INSERT INTO rulings (shoe_id, seq, finding, ruling, law, text, "
-                          "made_at) VALUES (?,?,?,?,?,?,?)", rows)
+        for shoe, jid, seq in keys:
+            st.db.execute("DELETE FROM rulings WHERE shoe_id=? AND journal_id=? AND seq=?",
+                          (shoe, jid, seq))
+        st.db.executemany("INSERT INTO rulings (shoe_id, journal_id, seq, finding, ruling, "
+                          "law, text, made_at) VALUES (?,?,?,?,?,?,?,?)", rows)
         st.db.execute("COMMIT")
     except BaseException:
         st.rollback()

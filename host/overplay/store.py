@@ -6,18 +6,25 @@
     st.slip_key()                                 # the club's tray-slip key (made once)
     st.session_of(setup_id)                       # the session id a set-up belongs to
     st.set_pin(shoe_id, data); st.pending_pin(shoe_id)   # the director's PIN (salted hash)
-    sync_id = st.begin_sync(shoe_id, from_seq)
-    counts = st.commit_batch(sync_id, shoe_id, [(seq, raw), ...], next_seq)  # one transaction
+    st.open_journal(shoe_id, journal_id, first_seq)   # a journal a proven INFO named
+    sync_id = st.begin_sync(shoe_id, from_seq, port, journal_id)
+    counts = st.commit_batch(sync_id, shoe_id, [(seq, raw), ...], end, journal_id)
+    st.next_seq(shoe_id, journal_id)              # first seq not merged (the DONE limit)
     st.finish_sync(sync_id, "ok")
     st.journal(shoe_id)                           # [(seq, raw)] as stored, for checks
 
-Records are keyed by (shoe_id, seq): a record already stored with the same bytes is a
-duplicate and ignored, so syncing again is idempotent. A record is quarantined with its reason
-(never dropped, never merged) when its shoe is unknown, its HMAC tag does not verify, its seq
-is not the position the shoe sent it at, its (shoe, seq) holds different bytes already, or its
-boot counter runs backwards (a replay). Each batch is one transaction together with the shoe's
-`next_seq` and the sync log, so a crash mid-sync leaves the database as it was before the batch
-and the next sync asks for the same records again.
+Records are keyed by (shoe_id, journal_id, seq): a shoe whose journal starts afresh numbers
+from 1 again under a new journal id. A record already stored with the same bytes is a duplicate
+and ignored, so syncing again is idempotent. A record is quarantined with its reason and its
+journal (never dropped, never merged) when its shoe is unknown, its HMAC tag does not verify
+under any key the shoe held (`shoe_keys`), its seq is not the position the shoe sent it at or
+lies at/after the end the shoe announced, its (shoe, journal, seq) holds different bytes
+already, or its boot counter runs backwards (a replay). Each journal has a merged mark
+(`journals.merged`): the first seq not held, every record below it from the journal's first_seq
+being held; it moves only over records merged, never over a rejected one, and DONE never goes
+past it. Each batch is one transaction together with that mark and the sync log, so a crash
+mid-sync leaves the database as it was before the batch and the next sync asks for the same
+records again.
 
 Default location: $OVERPLAY_DB, else $XDG_DATA_HOME/overplay/club.sqlite, else
 ~/.local/share/overplay/club.sqlite; `--db PATH` overrides all three (default_path()).
@@ -177,10 +184,110 @@ class Store:
                                (shoe_id,)).fetchone()
 
     def enroll(self, shoe_id, key, name=None):
-        self.db.execute("INSERT INTO shoes (shoe_id, key, name, enrolled_at) VALUES (?,?,?,?) "
-                        "ON CONFLICT(shoe_id) DO UPDATE SET key=excluded.key, "
-                        "enrolled_at=excluded.enrolled_at",
-                        (shoe_id, bytes(key), name, now_utc()))
+        """Shoe `shoe_id` holds `key` from now on (its record key; the earlier one goes into the
+        key history, `shoe_keys`, with the time it ended). A key offered with offer_key() and
+        now acknowledged by the shoe is the same row, from then on held."""
+        key = bytes(key)
+        stamp = now_utc()
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("UPDATE shoe_keys SET to_at=? WHERE shoe_id=? AND from_at IS NOT "
+                            "NULL AND to_at IS NULL AND key<>?", (stamp, shoe_id, key))
+            held = self.db.execute("SELECT id FROM shoe_keys WHERE shoe_id=? AND key=? AND "
+                                   "from_at IS NOT NULL AND to_at IS NULL",
+                                   (shoe_id, key)).fetchone()
+            if held is None:
+                self.db.execute("DELETE FROM shoe_keys WHERE shoe_id=? AND key=? AND from_at "
+                                "IS NULL", (shoe_id, key))
+                self.db.execute("INSERT INTO shoe_keys (shoe_id, key, made_at, from_at) "
+                                "VALUES (?,?,?,?)", (shoe_id, key, stamp, stamp))
+            self.db.execute("INSERT INTO shoes (shoe_id, key, name, enrolled_at) VALUES "
+                            "(?,?,?,?) ON CONFLICT(shoe_id) DO UPDATE SET key=excluded.key, "
+                            "enrolled_at=excluded.enrolled_at, "
+                            "name=COALESCE(excluded.name, name)",
+                            (shoe_id, key, name, stamp))
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def offer_key(self, shoe_id, key):
+        """A key about to be sent in ENROLL, kept before it leaves the PC (from_at NULL): when
+        the ENROLL_ACK is lost the shoe may hold it, and proves so at the next HELLO
+        (key_for_proof), which makes it the shoe's key (enroll())."""
+        self.db.execute("INSERT INTO shoe_keys (shoe_id, key, made_at) VALUES (?,?,?)",
+                        (shoe_id, bytes(key), now_utc()))
+
+    def keys(self, shoe_id):
+        """Every record key shoe_id held, the current one first (records signed before a
+        re-key still verify under the key they were signed with)."""
+        return [bytes(k) for (k,) in self.db.execute(
+            "SELECT key FROM shoe_keys WHERE shoe_id=? AND from_at IS NOT NULL "
+            "ORDER BY (to_at IS NULL) DESC, id DESC", (shoe_id,))]
+
+    def offered_keys(self, shoe_id):
+        """Keys sent to shoe_id in an ENROLL that was never acknowledged, newest first."""
+        return [bytes(k) for (k,) in self.db.execute(
+            "SELECT key FROM shoe_keys WHERE shoe_id=? AND from_at IS NULL ORDER BY id DESC",
+            (shoe_id,))]
+
+    # --- journals --------------------------------------------------------------------------
+
+    def journal_state(self, shoe_id, journal_id):
+        """{"first_seq", "merged"} of a journal the club has seen, or None. merged: the first
+        seq not merged, every record of the journal from first_seq up to it being held."""
+        row = self.db.execute("SELECT first_seq, merged FROM journals WHERE shoe_id=? AND "
+                              "journal_id=?", (shoe_id, journal_id)).fetchone()
+        return None if row is None else {"first_seq": row[0], "merged": row[1]}
+
+    def open_journal(self, shoe_id, journal_id, first_seq):
+        """A journal the club sees for the first time (named by a PROVEN INFO, whose first_seq
+        the shoe vouched for): its merged mark starts at first_seq, then walks over any of its
+        records already stored (merged before the shoe could prove itself)."""
+        stamp = now_utc()
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("INSERT OR IGNORE INTO journals (shoe_id, journal_id, first_seq, "
+                            "merged, first_seen) VALUES (?,?,?,?,?)",
+                            (shoe_id, journal_id, first_seq, first_seq, stamp))
+            self._advance(shoe_id, journal_id)
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def forget_below(self, shoe_id, journal_id, first_seq):
+        """The shoe PROVED (its INFO) that it no longer holds the journal's records below
+        first_seq (another PC's DONE let it reclaim them): the merged mark moves up to it, since
+        nothing can fetch them any more, and the summary names the gap."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("UPDATE journals SET merged=MAX(merged, ?) WHERE shoe_id=? AND "
+                            "journal_id=?", (first_seq, shoe_id, journal_id))
+            self._advance(shoe_id, journal_id)
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def _advance(self, shoe_id, journal_id):
+        """Move the journal's merged mark over every record held contiguously from it; return
+        the mark (None for a journal the club has not opened). Inside a transaction."""
+        row = self.db.execute("SELECT merged FROM journals WHERE shoe_id=? AND journal_id=?",
+                              (shoe_id, journal_id)).fetchone()
+        if row is None:
+            return None
+        m = row[0]
+        for (seq,) in self.db.execute("SELECT seq FROM records WHERE shoe_id=? AND "
+                                      "journal_id=? AND seq>=? ORDER BY seq",
+                                      (shoe_id, journal_id, m)):
+            if seq != m:
+                break
+            m += 1
+        if m != row[0]:
+            self.db.execute("UPDATE journals SET merged=? WHERE shoe_id=? AND journal_id=?",
+                            (m, shoe_id, journal_id))
+        return m
 
     def slip_key(self, rotate=False):
         """The club's tray-slip key (32 bytes), made from os.urandom the first time; every
@@ -225,10 +332,16 @@ class Store:
                         (now_utc(), shoe_id, bytes(data)))
 
     def new_shoe_id(self):
-        row = self.db.execute("SELECT MAX(shoe_id) FROM shoes").fetchone()
+        row = self.db.execute("SELECT MAX(m) FROM (SELECT MAX(shoe_id) AS m FROM shoes UNION "
+                              "ALL SELECT MAX(shoe_id) FROM shoe_keys)").fetchone()
         return (row[0] or 0) + 1
 
-    def next_seq(self, shoe_id):
+    def next_seq(self, shoe_id, journal_id=None):
+        """The first seq of the journal not merged (journal_id None: the shoe's `next_seq`,
+        the mark of the journal it synced last)."""
+        if journal_id is not None:
+            j = self.journal_state(shoe_id, journal_id)
+            return j["merged"] if j else 0
         row = self.shoe(shoe_id)
         return row[3] if row else 0
 
@@ -269,26 +382,31 @@ class Store:
 
     # --- syncing ---------------------------------------------------------------------------
 
-    def begin_sync(self, shoe_id, from_seq, port=""):
+    def begin_sync(self, shoe_id, from_seq, port="", journal_id=0):
         # a sync of this shoe still "running" was killed with its process: say so
         self.db.execute("UPDATE sync_log SET status='interrupted' WHERE shoe_id=? AND "
                         "status='running'", (shoe_id,))
         cur = self.db.execute("INSERT INTO sync_log (shoe_id, port, started_at, from_seq, "
-                              "to_seq, status) VALUES (?,?,?,?,?,?)",
-                              (shoe_id, port, now_utc(), from_seq, from_seq, "running"))
+                              "to_seq, status, journal_id) VALUES (?,?,?,?,?,?,?)",
+                              (shoe_id, port, now_utc(), from_seq, from_seq, "running",
+                               journal_id))
         return cur.lastrowid
 
     def finish_sync(self, sync_id, status, note="", bad_frames=0):
         self.db.execute("UPDATE sync_log SET finished_at=?, status=?, note=?, bad_frames=? "
                         "WHERE sync_id=?", (now_utc(), status, note, bad_frames, sync_id))
 
-    def commit_batch(self, sync_id, shoe_id, batch, next_seq):
-        """Store [(seq the shoe sent it at, raw bytes)] in one transaction.
+    def commit_batch(self, sync_id, shoe_id, batch, end, journal_id=0):
+        """Store [(seq the shoe sent it at, raw bytes)] of journal `journal_id` in one
+        transaction. Returns (new, duplicates, rejected).
 
-        Returns (new, duplicates, rejected). next_seq: every record below it has now been
-        received (stored or quarantined), so the next sync starts there."""
-        shoe = self.shoe(shoe_id)
-        key = shoe[1] if shoe else None
+        end: one past the last record the shoe announced (its proven INFO): a record at or
+        beyond it is refused (quarantined), whatever it says. A rejected record advances
+        nothing: the journal's merged mark (journal_state) moves only over records held
+        contiguously, and the shoe's next_seq follows that mark. A record identical to one
+        already quarantined counts as a duplicate (fetched again, not rejected again)."""
+        keys = self.keys(shoe_id)
+        known = self.shoe(shoe_id) is not None
         stamp = now_utc()
         new = dup = 0
         rows = {name: [] for name in _INSERT}
@@ -296,16 +414,26 @@ class Store:
         self.db.execute("BEGIN IMMEDIATE")
         try:
             held = {}
+            kept = set()
             last_boot = 0
             if batch:
                 lo = min(p for p, _ in batch)
                 hi = max(p for p, _ in batch)
                 held = dict(self.db.execute("SELECT seq, raw FROM records WHERE shoe_id=? AND "
-                                            "seq BETWEEN ? AND ?", (shoe_id, lo, hi)))
-                last_boot = self._boot_before(shoe_id, lo)
+                                            "journal_id=? AND seq BETWEEN ? AND ?",
+                                            (shoe_id, journal_id, lo, hi)))
+                kept = set((s, bytes(r)) for s, r in self.db.execute(
+                    "SELECT seq, raw FROM quarantine WHERE shoe_id=? AND journal_id=? AND seq "
+                    "BETWEEN ? AND ?", (shoe_id, journal_id, lo, hi)))
+                last_boot = self._boot_before(shoe_id, journal_id, lo)
             for pos, raw in batch:
                 raw = bytes(raw)
-                reason = _reject_reason(shoe_id, key, pos, raw, last_boot, held)
+                if pos >= end:
+                    reason = ("past the end: seq %d, the shoe announced records below %d"
+                              % (pos, end))
+                else:
+                    reason = _reject_reason(shoe_id, keys, pos, raw, last_boot, held,
+                                            journal_id)
                 if reason == "duplicate":
                     dup += 1
                     continue
@@ -315,21 +443,29 @@ class Store:
                     except ParseError as e:
                         reason = "undecodable: %s" % e
                 if reason is not None:
-                    bad.append((shoe_id, pos, reason, raw, stamp, sync_id))
+                    if (pos, raw) in kept:
+                        dup += 1  # quarantined before: the shoe (or the line) sent it again
+                        continue
+                    kept.add((pos, raw))
+                    bad.append((shoe_id, journal_id, pos, reason, raw, stamp, sync_id))
                     continue
                 held[pos] = raw
                 last_boot = f["boot"]
-                _rows(rows, shoe_id, pos, raw, f, stamp, sync_id)
+                _rows(rows, shoe_id, journal_id, pos, raw, f, stamp, sync_id)
                 new += 1
             self._write(rows)
-            self.db.executemany("INSERT OR IGNORE INTO quarantine (shoe_id, seq, reason, raw, "
-                                "received_at, sync_id) VALUES (?,?,?,?,?,?)", bad)
-            if shoe:
-                self.db.execute("UPDATE shoes SET next_seq=MAX(next_seq, ?), last_sync=? "
-                                "WHERE shoe_id=?", (next_seq, stamp, shoe_id))
+            self.db.executemany("INSERT OR IGNORE INTO quarantine (shoe_id, journal_id, seq, "
+                                "reason, raw, received_at, sync_id) VALUES (?,?,?,?,?,?,?)",
+                                bad)
+            mark = self._advance(shoe_id, journal_id)
+            if known and mark is not None:
+                self.db.execute("UPDATE journals SET last_sync=? WHERE shoe_id=? AND "
+                                "journal_id=?", (stamp, shoe_id, journal_id))
+                self.db.execute("UPDATE shoes SET next_seq=?, last_sync=? WHERE shoe_id=?",
+                                (mark, stamp, shoe_id))
             self.db.execute("UPDATE sync_log SET to_seq=MAX(to_seq, ?), new=new+?, "
                             "duplicates=duplicates+?, rejected=rejected+? WHERE sync_id=?",
-                            (next_seq, new, dup, len(bad), sync_id))
+                            (mark if mark is not None else 0, new, dup, len(bad), sync_id))
             self.db.execute("COMMIT")
         except BaseException:
             self.db.execute("ROLLBACK")
@@ -341,17 +477,34 @@ class Store:
             if rows[name]:
                 self.db.executemany(sql, rows[name])
 
-    def _boot_before(self, shoe_id, seq):
-        row = self.db.execute("SELECT boot FROM records WHERE shoe_id=? AND seq<? "
-                              "ORDER BY seq DESC LIMIT 1", (shoe_id, seq)).fetchone()
+    def _boot_before(self, shoe_id, journal_id, seq):
+        row = self.db.execute("SELECT boot FROM records WHERE shoe_id=? AND journal_id=? AND "
+                              "seq<? ORDER BY seq DESC LIMIT 1",
+                              (shoe_id, journal_id, seq)).fetchone()
         return row[0] if row else 0
 
     # --- reading back ----------------------------------------------------------------------
 
-    def journal(self, shoe_id):
-        """[(seq, raw)] of the records stored for a shoe, in seq order."""
+    def journal(self, shoe_id, journal_id=None):
+        """[(seq, raw)] of the records stored for a shoe's journal, in seq order (journal_id
+        None: every journal's, oldest journal first)."""
+        if journal_id is not None:
+            return [(s, bytes(r)) for s, r in self.db.execute(
+                "SELECT seq, raw FROM records WHERE shoe_id=? AND journal_id=? ORDER BY seq",
+                (shoe_id, journal_id))]
         return [(s, bytes(r)) for s, r in self.db.execute(
-            "SELECT seq, raw FROM records WHERE shoe_id=? ORDER BY seq", (shoe_id,))]
+            "SELECT r.seq, r.raw FROM records r LEFT JOIN journals j ON j.shoe_id=r.shoe_id "
+            "AND j.journal_id=r.journal_id WHERE r.shoe_id=? ORDER BY j.rowid IS NULL, j.rowid, "
+            "r.journal_id, r.seq", (shoe_id,))]
+
+    def journals(self, shoe_id):
+        """[journal_id] the club has seen for a shoe (first seen first), then any it holds
+        records of without having seen it in a proven INFO."""
+        seen = [j for (j,) in self.db.execute(
+            "SELECT journal_id FROM journals WHERE shoe_id=? ORDER BY rowid", (shoe_id,))]
+        return seen + [j for (j,) in self.db.execute(
+            "SELECT DISTINCT journal_id FROM records WHERE shoe_id=? ORDER BY journal_id",
+            (shoe_id,)) if j not in seen]
 
     def quarantined(self, shoe_id=None):
         """[(shoe_id, seq, reason)] in arrival order."""
@@ -364,19 +517,20 @@ class Store:
 
 
 _INSERT = {
-    "records": "INSERT INTO records (shoe_id, seq, type, boot, ticks, raw, synced_at, sync_id) "
-               "VALUES (?,?,?,?,?,?,?,?)",
-    "deals": "INSERT INTO deals (shoe_id, seq, board, table_no, game, variant, dealer, mode, "
-             "trump, flags, handprint, findings) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-    "results": "INSERT INTO results (shoe_id, seq, board, table_no, game, tricks_ns, "
-               "tricks_ew, points_ns, points_ew) VALUES (?,?,?,?,?,?,?,?,?)",
-    "events": "INSERT INTO events (shoe_id, seq, code, name, board, a, b, data) "
-              "VALUES (?,?,?,?,?,?,?,?)",
-    "checks": "INSERT INTO checks (shoe_id, seq, board, table_no, slip, findings, rulings) "
-              "VALUES (?,?,?,?,?,?,?)",
-    "shoe_sessions": "INSERT INTO shoe_sessions (shoe_id, seq, setup_id, game, variant, "
-                     "table_no, tables, first_board, last_board, movement, fw) "
-                     "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+    "records": "INSERT INTO records (shoe_id, journal_id, seq, type, boot, ticks, raw, "
+               "synced_at, sync_id) VALUES (?,?,?,?,?,?,?,?,?)",
+    "deals": "INSERT INTO deals (shoe_id, journal_id, seq, board, table_no, game, variant, "
+             "dealer, mode, trump, flags, handprint, findings) "
+             "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+    "results": "INSERT INTO results (shoe_id, journal_id, seq, board, table_no, game, "
+               "tricks_ns, tricks_ew, points_ns, points_ew) VALUES (?,?,?,?,?,?,?,?,?,?)",
+    "events": "INSERT INTO events (shoe_id, journal_id, seq, code, name, board, a, b, data) "
+              "VALUES (?,?,?,?,?,?,?,?,?)",
+    "checks": "INSERT INTO checks (shoe_id, journal_id, seq, board, table_no, slip, findings, "
+              "rulings) VALUES (?,?,?,?,?,?,?,?)",
+    "shoe_sessions": "INSERT INTO shoe_sessions (shoe_id, journal_id, seq, setup_id, game, "
+                     "variant, table_no, tables, first_board, last_board, movement, fw) "
+                     "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
 }
 
 
@@ -400,45 +554,57 @@ def _codes(codes):
     return ",".join([str(c) for c in codes])
 
 
-def _rows(rows, shoe_id, seq, raw, f, stamp, sync_id):
+def _rows(rows, shoe_id, journal_id, seq, raw, f, stamp, sync_id):
     """Append the rows one decoded record makes (records + its type's table)."""
     t = f["type"]
-    rows["records"].append((shoe_id, seq, t, f["boot"], f["ticks"], raw, stamp, sync_id))
+    k = (shoe_id, journal_id, seq)
+    rows["records"].append(k + (t, f["boot"], f["ticks"], raw, stamp, sync_id))
     if t == records.DEAL:
-        rows["deals"].append((shoe_id, seq, f["board"], f["table"], f["game"], f["variant"],
+        rows["deals"].append(k + ( f["board"], f["table"], f["game"], f["variant"],
                               f["dealer"], f["mode"], f["trump"], f["flags"],
                               bytes(f["handprint"]), _codes(f["findings"])))
     elif t == records.SCORE:
-        rows["results"].append((shoe_id, seq, f["board"], f["table"], f["game"],
+        rows["results"].append(k + (f["board"], f["table"], f["game"],
                                 f["tricks_ns"], f["tricks_ew"], f["points_ns"], f["points_ew"]))
     elif t == records.EVENT:
-        rows["events"].append((shoe_id, seq, f["code"], event_name(f["code"], f["event_name"]),
+        rows["events"].append(k + (f["code"], event_name(f["code"], f["event_name"]),
                                f["board"], f["a"],
                                f["b"], bytes(f["data"])))
     elif t == records.CHECK:
-        rows["checks"].append((shoe_id, seq, f["board"], f["table"], f["slip"],
+        rows["checks"].append(k + (f["board"], f["table"], f["slip"],
                                _codes(f["findings"]), _codes(f["rulings"])))
     elif t == records.SESSION:
-        rows["shoe_sessions"].append((shoe_id, seq, f["session_id"], f["game"], f["variant"],
+        rows["shoe_sessions"].append(k + (f["session_id"], f["game"], f["variant"],
                                       f["table"], f["tables"], f["first_board"],
                                       f["last_board"], f["movement"], "%d.%d.%d" % f["fw"]))
 
 
-def verify(raw, key, shoe_id):
+def verify(raw, key, shoe_id, journal_id=0):
     """records.verify, with CPython's C HMAC (the same tag: HMAC-SHA256 over shoe_id u32 LE +
-    header + body, first 16 bytes), since the club PC checks every record of every shoe."""
+    journal_id u32 LE + header + body, first 16 bytes), since the club PC checks every record
+    of every shoe."""
     n = len(raw) - records.TAG
     if n < records.HEADER:
         return False
-    tag = _hmac.new(key, struct.pack("<I", shoe_id) + raw[:n], "sha256").digest()
+    tag = _hmac.new(key, struct.pack("<II", shoe_id, journal_id) + raw[:n], "sha256").digest()
     return _hmac.compare_digest(tag[:records.TAG], raw[n:])
 
 
-def _reject_reason(shoe_id, key, pos, raw, last_boot, held):
-    """None for a record to store, "duplicate", or why it goes to quarantine."""
-    if key is None:
+def verify_any(raw, keys, shoe_id, journal_id=0):
+    """True when the record verifies under one of the keys the shoe held (Store.keys)."""
+    for key in keys:
+        if verify(raw, key, shoe_id, journal_id):
+            return True
+    return False
+
+
+def _reject_reason(shoe_id, keys, pos, raw, last_boot, held, journal_id=0):
+    """None for a record to store, "duplicate", or why it goes to quarantine. keys: every
+    key the shoe held (Store.keys), the current first."""
+    if not keys:
         return "unknown shoe %d: enrol it with `overplay enroll`" % shoe_id
-    if not verify(raw, key, shoe_id):  # (a signed but malformed record fails decode later)
+    # (a signed but malformed record fails decode later)
+    if not verify_any(raw, keys, shoe_id, journal_id):
         return "bad signature: the tag does not verify under shoe %d's key" % shoe_id
     seq = records.record_seq(raw)
     if seq != pos:

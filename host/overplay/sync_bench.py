@@ -43,9 +43,13 @@ class Faults:
 
 
 class Relay:
-    def __init__(self, faults=None, rate=0):
+    """tamper(frame, to_host) -> [frames]: an attacker on the line, before the faults (the
+    frames the PC sends are stuffed; the shoe's are not)."""
+
+    def __init__(self, faults=None, rate=0, tamper=None):
         self.faults = faults or Faults()
         self.rate = rate
+        self.tamper = tamper
         self.md, self.sd = os.openpty()   # device side
         self.mh, self.sh = os.openpty()   # host side
         for fd in (self.sd, self.sh):
@@ -112,7 +116,8 @@ class Relay:
                 if i < 0:
                     break
                 frame, pending = pending[:i + 1], pending[i + 1:]
-                for piece in self._fault(frame):
+                frames = self.tamper(frame, to_host) if self.tamper else [frame]
+                for piece in [p for f in frames for p in self._fault(f)]:
                     if self.rate:
                         sent += len(piece)
                         ahead = sent / self.rate - (time.monotonic() - t0)
@@ -209,12 +214,20 @@ class DeskShoe:
 
     def journal(self):
         """[(seq, record)] still held on the shoe's flash (read with the same journal code)."""
+        return self._read_journal(lambda j: [(s, bytes(r)) for s, r in j.records_from(0)])
+
+    def journal_id(self):
+        """The id of the journal on the shoe's flash (INFO's journal_id)."""
+        return self._read_journal(lambda j: j.journal_id)
+
+    def _read_journal(self, fn):
         sys.path.insert(0, os.path.join(ROOT, "firmware"))
         import journal
         j = journal.Journal(os.path.join(self.folder, "journal"))
-        out = [(s, bytes(r)) for s, r in j.records_from(0)]
-        j.close()
-        return out
+        try:
+            return fn(j)
+        finally:
+            j.close()
 
 
 def run_bench(n=1000, rate=LINE_RATE, folder=None):

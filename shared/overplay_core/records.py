@@ -4,16 +4,19 @@
     n = records.encode_deal(buf, seq, boot, ticks, board=7, table=1, game=1, variant=0,
                             dealer=3, mode=records.MODE_ORIGINAL, trump=51, flags=1,
                             findings=(), nfind=0, handprint=hp, hplen=13)
-    n = records.sign(buf, n, key, shoe_id)          # appends the 16-byte tag: n + 16
+    n = records.sign(buf, n, key, shoe_id, journal.journal_id)   # + the 16-byte tag: n + 16
     journal.append(memoryview(buf)[:n])
     ...
-    records.verify(data, key, shoe_id)              # True when the tag matches
+    records.verify(data, key, shoe_id, journal_id)  # True when the tag matches
     d = records.decode(data)                        # dict; ParseError names the offset
 
 Layout (all integers little-endian; docs/records.md has every offset):
     header  type u8 | seq u32 | boot u16 | ticks u32          (11 bytes)
     body    per type (SESSION, DEAL, EVENT, CHECK, SCORE)
-    tag     HMAC-SHA256(key, shoe_id u32 + header + body)[:16]
+    tag     HMAC-SHA256(key, shoe_id u32 + journal_id u32 + header + body)[:16]
+The journal id (journal.Journal.journal_id: random, made when the journal starts afresh) is
+in the tag, so a record moved into another journal of the same shoe (one wiped or replaced
+since) does not verify there.
 There is no real-time clock on the shoe (issue 4 item 7): seq, the boot counter and the
 millisecond ticks order the records; the club PC stamps wall time when it syncs them.
 
@@ -167,33 +170,35 @@ def encode_score(buf, seq, boot, ticks, board, table, game, tricks_ns, tricks_ew
 
 # --- the tag ----------------------------------------------------------------------------
 
-def _tag(key, shoe_id, data, n):
-    """HMAC-SHA256(key, shoe_id u32 LE + data[:n]) (RFC 2104, as overplay_core.mac)."""
+def _tag(key, shoe_id, journal_id, data, n):
+    """HMAC-SHA256(key, shoe_id u32 LE + journal_id u32 LE + data[:n]) (RFC 2104, as
+    overplay_core.mac)."""
     ipad, opad = mac.pads(key)
-    sid = bytearray(4)
-    _u32(sid, 0, shoe_id)
+    ids = bytearray(8)
+    _u32(ids, 0, shoe_id)
+    _u32(ids, 4, journal_id)
     inner = hashlib.sha256(ipad)
-    inner.update(sid)
+    inner.update(ids)
     inner.update(memoryview(data)[:n])
     outer = hashlib.sha256(opad)
     outer.update(inner.digest())
     return outer.digest()
 
 
-def sign(buf, n, key, shoe_id):
+def sign(buf, n, key, shoe_id, journal_id):
     """Append the 16-byte tag to the record in buf[:n]; return n + 16."""
-    t = _tag(key, shoe_id, buf, n)
+    t = _tag(key, shoe_id, journal_id, buf, n)
     for k in range(TAG):
         buf[n + k] = t[k]
     return n + TAG
 
 
-def verify(data, key, shoe_id):
-    """True when data is a record whose tag matches under key and shoe_id."""
+def verify(data, key, shoe_id, journal_id):
+    """True when data is a record whose tag matches under key, shoe_id and journal_id."""
     n = len(data) - TAG
     if n < HEADER:
         return False
-    t = _tag(key, shoe_id, data, n)
+    t = _tag(key, shoe_id, journal_id, data, n)
     diff = 0
     for k in range(TAG):  # constant time: a forger learns nothing from the timing
         diff |= t[k] ^ data[n + k]

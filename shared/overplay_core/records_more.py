@@ -3,7 +3,7 @@ decoding every record but a DEAL (EVENT_NAMES).
 
     from overplay_core import records
     n = records.encode_check(buf, seq, boot, ticks, board, table, slip, f, nf, rulings, nr)
-    records.check(data, key, shoe_id)     # found here, loaded on first use
+    records.check(data, key, shoe_id, journal_id)     # found here, loaded on first use
 
 A shoe that only deals writes DEAL and EVENT records, a terminal SCORE records (records.py);
 these serve the overplay check, the session set-up and the club PC, so they load when used.
@@ -70,9 +70,10 @@ def record_boot(data):
     return R._get16(data, 5)
 
 
-def check(data, key=None, shoe_id=0):
+def check(data, key=None, shoe_id=0, journal_id=0):
     """Non-raising door: OK, or TOO_SHORT, BAD_TYPE, BAD_LENGTH, BAD_FIELD, BAD_TAG (when a
-    key is given); OK exactly when decode() would not raise (and the tag verifies)."""
+    key is given: the tag under key, shoe_id and journal_id); OK exactly when decode() would
+    not raise (and the tag verifies)."""
     n = len(data)
     if n < R.HEADER + R.TAG:
         return R.TOO_SHORT
@@ -84,7 +85,7 @@ def check(data, key=None, shoe_id=0):
     if (data[0] == R.DEAL and data[17] > R.MODE_OVERPLAY) or (data[0] == R.CHECK
                                                              and data[14] > R.SLIP_FORGED):
         return R.BAD_FIELD
-    if key is not None and not R.verify(data, key, shoe_id):
+    if key is not None and not R.verify(data, key, shoe_id, journal_id):
         return R.BAD_TAG
     return R.OK
 

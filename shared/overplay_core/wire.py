@@ -21,11 +21,12 @@ The message types and the sync conversation are in docs/wire.md.
 import binascii
 import struct
 
+from overplay_core import mac
 from overplay_core.errors import ParseError
 
 # Message types (docs/wire.md): host -> shoe are odd, shoe -> host are even.
-HELLO = 1        # host: start a sync (payload: version u8, nonce)
-INFO = 2         # shoe: version u8, shoe_id u32, enrolled u8, boot u16, next_seq u32, session u32
+HELLO = 1        # host: start a sync (payload: version u8, host nonce 16)
+INFO = 2         # shoe: INFO_FMT fields, shoe nonce 16, proof 16 (INFO_BYTES in all)
 PULL = 3         # host: send records from seq (payload: window u16, records in flight)
 BEGIN = 4        # shoe: seq = first record it will send, payload next_seq u32 (journal end)
 ACK = 5          # host: cumulative, every record below seq received (flow control only)
@@ -46,7 +47,7 @@ NAMES = {HELLO: "HELLO", INFO: "INFO", PULL: "PULL", BEGIN: "BEGIN", ACK: "ACK",
          ENROLL: "ENROLL", SESSION_ACK: "SESSION_ACK", ENROLL_ACK: "ENROLL_ACK", ERROR: "ERROR",
          PIN_SET: "PIN_SET", PIN_ACK: "PIN_ACK"}
 
-VERSION = 1
+VERSION = 2  # 2: authenticated commands, stuffed host frames, journal identity in INFO
 MAX_FRAME = 256            # bytes on the wire, delimiter included
 MAX_PACKET = 253           # COBS adds 1 byte (a packet < 254 bytes), the delimiter 1 more
 HEADER = 5                 # type u8 + seq u32
@@ -60,9 +61,19 @@ E_SHORT = -2   # fewer than 9 bytes: no room for header and CRC
 E_CRC = -3     # CRC-32 does not match: a flipped bit or a frame spliced from two
 E_LONG = -4    # more than MAX_FRAME bytes before a delimiter
 E_EMPTY = -5   # nothing between two delimiters (harmless, used to flush a receiver)
+E_STUFF = -6   # a stuffed (host -> shoe) frame with a raw 0x03 or a bad escape
 ERR_TEXT = {E_COBS: "bad COBS byte stuffing", E_SHORT: "frame too short",
             E_CRC: "CRC-32 mismatch", E_LONG: "frame longer than 256 bytes",
-            E_EMPTY: "empty frame"}
+            E_EMPTY: "empty frame", E_STUFF: "bad 0x03 escape in a host frame"}
+
+# Host -> shoe frames never hold 0x03, MicroPython's REPL interrupt character (Ctrl-C): on a
+# Pico the USB CDC driver turns that byte into KeyboardInterrupt in the running program
+# whenever kbd_intr(3) is in force, whatever the app is doing (hardware-facts §4). After COBS,
+# the host sends each 0x03 and each ESC as ESC, byte ^ 0x20 (0x7D 0x23, 0x7D 0x5D); the shoe's
+# Decoder(stuffed=True) undoes it. Shoe -> host frames are not stuffed (the PC has no REPL).
+INTR = 0x03
+ESC = 0x7D
+
 
 
 def cobs_encode(src, n, dst, at=0):
@@ -175,11 +186,14 @@ class Encoder:
 class Decoder:
     """Accumulates bytes up to a 0x00, then checks COBS and CRC. Bad frames are counted."""
 
-    def __init__(self):
+    def __init__(self, stuffed=False):
         self.buf = bytearray(MAX_FRAME)
         self.mv = memoryview(self.buf)
         self.n = 0
         self.over = False
+        self.stuffed = stuffed   # the shoe's decoder: frames from the host (see ESC)
+        self.esc = False
+        self.spoilt = False
         self.good = 0
         self.bad = 0
         self.last_error = OK
@@ -191,6 +205,17 @@ class Decoder:
     def push(self, b):
         """Take one byte; True when a good packet is ready in type / seq / payload."""
         if b:
+            if self.stuffed:
+                if self.esc:
+                    self.esc = False
+                    b ^= 0x20
+                    if b != INTR and b != ESC:
+                        self.spoilt = True
+                elif b == ESC:
+                    self.esc = True
+                    return False
+                elif b == INTR:
+                    self.spoilt = True
             if self.n < MAX_FRAME - 1:
                 self.buf[self.n] = b
                 self.n += 1
@@ -201,7 +226,11 @@ class Decoder:
         self.n = 0
         if self.over:
             self.over = False
+            self.esc = self.spoilt = False
             return self._fail(E_LONG)
+        if self.spoilt or self.esc:
+            self.esc = self.spoilt = False
+            return self._fail(E_STUFF)
         if n == 0:
             return False  # an empty frame only flushes the receiver
         code = check(self.buf, n, self.buf)
@@ -231,6 +260,7 @@ class Decoder:
         """Forget a partial frame (after a cut)."""
         self.n = 0
         self.over = False
+        self.esc = self.spoilt = False
 
 
 def check(src, n, dst):
@@ -248,17 +278,55 @@ def check(src, n, dst):
     return m
 
 
-def encode_frame(ptype, seq, payload=b""):
-    """One frame as new bytes (host and tests); raises ParseError when the payload is too big."""
+def stuff(frame):
+    """A frame for the shoe: every 0x03 and ESC sent as ESC, byte ^ 0x20 (no 0x03 remains)."""
+    out = bytearray()
+    for b in frame:
+        if b == INTR or b == ESC:
+            out.append(ESC)
+            out.append(b ^ 0x20)
+        else:
+            out.append(b)
+    return bytes(out)
+
+
+def unstuff(frame):
+    """The inverse of stuff(); raises ParseError on a raw 0x03 or a bad escape."""
+    out = bytearray()
+    esc = False
+    for b in frame:
+        if esc:
+            b ^= 0x20
+            if b != INTR and b != ESC:
+                raise ParseError("frame: %s" % ERR_TEXT[E_STUFF])
+            out.append(b)
+            esc = False
+        elif b == ESC:
+            esc = True
+        elif b == INTR:
+            raise ParseError("frame: %s" % ERR_TEXT[E_STUFF])
+        else:
+            out.append(b)
+    if esc:
+        raise ParseError("frame: %s" % ERR_TEXT[E_STUFF])
+    return bytes(out)
+
+
+def encode_frame(ptype, seq, payload=b"", stuffed=False):
+    """One frame as new bytes (host and tests); raises ParseError when the payload is too big.
+    stuffed=True: a host -> shoe frame, free of 0x03 (see ESC)."""
     if len(payload) > MAX_PAYLOAD:
         raise ParseError("frame payload of %d bytes: at most %d fit in one frame"
                          % (len(payload), MAX_PAYLOAD))
     enc = Encoder()
-    return bytes(enc.view(enc.frame(ptype, seq, payload)))
+    f = bytes(enc.view(enc.frame(ptype, seq, payload)))
+    return stuff(f) if stuffed else f
 
 
-def decode_frame(frame):
+def decode_frame(frame, stuffed=False):
     """Raising door: one frame (with or without its 0x00) -> (type, seq, payload bytes)."""
+    if stuffed:
+        frame = unstuff(frame)
     n = len(frame)
     if n and frame[n - 1] == 0:
         n -= 1
@@ -291,8 +359,47 @@ def split_records(payload):
 
 
 # Payloads of the small messages (struct formats, little-endian).
-INFO_FMT = "<BIBHII"   # version, shoe_id, enrolled, boot, next_seq, session set-up id
+# INFO: version, shoe_id, enrolled (0/1), boot u16, next_seq (one past the last committed
+# record), session set-up id held, journal_id (random, new each time the journal starts afresh),
+# first_seq (the oldest record still held), flags (INFO_*); then the shoe's nonce (fresh for
+# every HELLO) and the proof: info_proof(key, host nonce, INFO payload before the proof), or 16
+# zero bytes when the shoe holds no key.
+INFO_FMT = "<BIBHIIIIB"
+INFO_ENROL_OPEN = 1     # flags: the shoe takes an ENROLL without a tag (never enrolled, or
+                        # re-keying opened by hand at the shoe itself)
+NONCE_BYTES = 16
+AUTH_BYTES = 16
+INFO_HEAD = struct.calcsize(INFO_FMT)               # 25
+INFO_BYTES = INFO_HEAD + NONCE_BYTES + AUTH_BYTES   # 57
+HELLO_BYTES = 1 + NONCE_BYTES                       # version, host nonce
+ERR_AUTH = 5            # ERROR code: a command whose tag does not verify (nothing changed)
 PULL_FMT = "<H"        # window: records the shoe may have in flight
 BEGIN_FMT = "<I"       # next_seq: where the journal ends now
 ENROLL_FMT = "<I"      # shoe id, followed by the 32-byte key
 KEY_BYTES = 32
+
+
+# --- authentication (docs/wire.md "Who is trusted") -------------------------------------------
+# DONE, SESSION_SET, PIN_SET and ENROLL of an enrolled shoe carry, as their last AUTH_BYTES of
+# payload, command_tag() under the shoe's record key. The tag covers both nonces of this sync
+# (the shoe's is fresh for every HELLO), so a recorded conversation replayed later fails.
+
+def command_tag(key, shoe_nonce, host_nonce, ptype, seq, body):
+    """HMAC-SHA256(key, "overplay-cmd" | shoe nonce | host nonce | type u8 | seq u32 LE | body),
+    cut to AUTH_BYTES."""
+    m = bytearray(b"overplay-cmd")
+    m.extend(shoe_nonce)
+    m.extend(host_nonce)
+    m.append(ptype & 0xFF)
+    m.extend(struct.pack("<I", seq & 0xFFFFFFFF))
+    m.extend(body)
+    return mac.hmac_sha256(key, m)[:AUTH_BYTES]
+
+
+def info_proof(key, host_nonce, head):
+    """The shoe's proof that it holds key: HMAC-SHA256(key, "overplay-info" | host nonce |
+    the INFO payload before the proof), cut to AUTH_BYTES."""
+    m = bytearray(b"overplay-info")
+    m.extend(host_nonce)
+    m.extend(head)
+    return mac.hmac_sha256(key, m)[:AUTH_BYTES]

@@ -28,10 +28,13 @@ OLD, NEW, NEWER = "1357", "2468", "9753"
 
 
 def frame_type(frame):
-    try:
-        return wire.decode_frame(frame)[0]
-    except ValueError:  # a damaged frame, or a lone delimiter
-        return None
+    """The type of a frame either way: the PC's are stuffed (wire.stuff), the shoe's not."""
+    for stuffed in (False, True):
+        try:
+            return wire.decode_frame(frame, stuffed=stuffed)[0]
+        except ValueError:  # a damaged frame, or a lone delimiter
+            pass
+    return None
 
 
 class PinCutRelay(Relay):

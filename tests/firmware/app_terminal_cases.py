@@ -50,7 +50,7 @@ def press(a, name):
 def journal(a, rtype=None, code=None):
     out = []
     for seq, r in a.journal.records_from(1):
-        assert records.verify(r, a.shoe.key, a.shoe.shoe_id)
+        assert records.verify(r, a.shoe.key, a.shoe.shoe_id, a.journal.journal_id)
         d = records.decode(r)
         if (rtype is None or d["type"] == rtype) and (code is None or d.get("code") == code):
             out.append(d)
@@ -181,38 +181,22 @@ def test_a_task_that_faults_once_goes_on():
     assert [e["b"] for e in journal(a, records.EVENT, A.EV_TASK_FAULT)] == [2]
 
 
-class Line:
-    """One end of a serial line the test writes the club PC's frames into."""
-
-    def __init__(self):
-        self.data = bytearray()
-
-    def any(self):
-        return len(self.data)
-
-    def readinto(self, buf):
-        n = min(len(buf), len(self.data))
-        buf[:n] = self.data[:n]
-        self.data = self.data[n:]
-        return n
-
-    def write(self, data):
-        return len(data)
-
-
 def test_a_pin_sent_over_the_link_opens_the_directors_menu():
     import link
-    from overplay_core import pin, wire
+    from link_host import Host, Pipe
+    from overplay_core import pin
 
     b = B.simulated(flash="host")
     b.buttons = {"deal": Button(), "next": Button(), "mode": Button()}
-    b.stream_in = Line()
-    b.stream_out = Quiet()
+    b.stream_in = Pipe()
+    b.stream_out = Pipe()
     a = A.App(b, game=1, poll_ms=0, display_ms=0)
     t = a.terminal
     assert t.login("2468") == T.PIN_NONE  # no PIN yet: the menu stays shut (journaled)
-    b.stream_in.data += wire.encode_frame(wire.HELLO, 0, b"\x01abcd")
-    b.stream_in.data += wire.encode_frame(link.PIN_SET, 1, pin.make("2468", b"12345678"))
+    pc = Host(a.link, b.stream_in, b.stream_out, a.link.key)  # the club PC, with the key
+    pc.hello()
+    assert pc.proof_ok
+    pc.send(link.PIN_SET, 1, pin.make("2468", b"12345678"))  # tagged under the shoe's key
     for _ in range(10):
         a.link.poll()
     assert a.settings.pin is not None and t.pin == a.settings.pin

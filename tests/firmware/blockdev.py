@@ -150,7 +150,7 @@ def measure_wear(deals=300, block_size=4096, blocks=352, commit_every=1):
     hp = bytearray(13)
     n = records.encode_session(buf, j.next_seq, j.boot, 0, 1, (0, 1, 0), 1, 1, 0, 1, 1, 1,
                                deals, 0)
-    j.append(buf, records.sign(buf, n, key, 1))
+    j.append(buf, records.sign(buf, n, key, 1, j.journal_id))
     j.commit()
     used0 = j.committed_bytes
     for d in range(deals):
@@ -158,7 +158,7 @@ def measure_wear(deals=300, block_size=4096, blocks=352, commit_every=1):
             hp[k] = (d + k) & 0xFF
         n = records.encode_deal(buf, j.next_seq, j.boot, d * 1000, d + 1, 1, 1, 0, d & 3,
                                 0, d % 52, 1, (), 0, hp, 13)
-        j.append(buf, records.sign(buf, n, key, 1))
+        j.append(buf, records.sign(buf, n, key, 1, j.journal_id))
         if (d + 1) % commit_every == 0:
             j.commit()
         if (d + 1) % 50 == 0:

@@ -27,6 +27,8 @@ SID = 77
 class Journal:
     """The journal's append/commit/can_record in RAM (the real one: test_journal*.py)."""
 
+    journal_id = 0x0C41D7AB  # the shoe signs its records with it
+
     def __init__(self):
         self.items = []
         self.next_seq = 1
@@ -47,7 +49,7 @@ class Journal:
 def records_of(sh, rtype):
     out = []
     for r in sh.journal.items:
-        assert records.verify(r, KEY, SID)
+        assert records.verify(r, KEY, SID, sh.journal.journal_id)
         if r[0] == rtype:
             out.append(records.decode(r))
     return out

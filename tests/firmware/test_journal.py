@@ -26,7 +26,7 @@ def _record(j, buf, board=1, seq=None):
     s = j.next_seq if seq is None else seq
     n = records.encode_deal(buf, s, j.boot, board * 10, board, 1, 1, 0, board & 3, 0, 51, 1,
                             (), 0, HP, 13)
-    return records.sign(buf, n, KEY, SHOE)
+    return records.sign(buf, n, KEY, SHOE, j.journal_id)
 
 
 def _deal(j, buf, board=1):
@@ -78,7 +78,8 @@ def test_records_come_back_in_order_after_reopen_and_boot_counts_opens():
         got = _all(j)
         assert [s for s, r in got] == [1, 2, 3, 4, 5]
         for s, r in got:
-            assert records.verify(r, KEY, SHOE) and records.decode(r)["board"] == s
+            assert records.verify(r, KEY, SHOE, j.journal_id)
+            assert records.decode(r)["board"] == s
         _deal(j, buf, 6)
         j.commit()
         assert [s for s, r in _all(j, 4)] == [4, 5, 6]
@@ -138,13 +139,14 @@ def test_the_apps_512_byte_batch_holds_a_deal_with_nine_irregularities():
         for _ in range(9):
             n = records.encode_event(buf, j.next_seq, j.boot, 0, records.EV_UNKNOWN_TAG, 1,
                                      0, 5, b"\x04\x01\x02\x03\x04\x05\x06", 7)
-            assert j.append(buf, records.sign(buf, n, KEY, SHOE)) == OK
+            assert j.append(buf, records.sign(buf, n, KEY, SHOE, j.journal_id)) == OK
         assert j.pending == 9 * 45
         n = records.encode_deal(buf, j.next_seq, j.boot, 0, 1, 1, 1, 0, 0, 0, 51, 0,
                                 tuple(range(1, 33)), 32, bytes(20), 13)
-        assert j.append(buf, records.sign(buf, n, KEY, SHOE)) == OK and j.pending == 9 * 45 + 88
+        assert j.append(buf, records.sign(buf, n, KEY, SHOE, j.journal_id)) == OK
+        assert j.pending == 9 * 45 + 88
         n = records.encode_event(buf, j.next_seq, j.boot, 0, records.EV_UNKNOWN_TAG, 1)
-        assert j.append(buf, records.sign(buf, n, KEY, SHOE)) == FULL
+        assert j.append(buf, records.sign(buf, n, KEY, SHOE, j.journal_id)) == FULL
         j.close()
     finally:
         rmtree(d)
@@ -202,7 +204,7 @@ def test_corrupt_byte_ends_the_segment_and_is_never_misread():
             got = _all(j)
             assert [s for s, r in got] == list(range(1, 1 + pos // 56))
             for s, r in got:
-                assert records.verify(r, KEY, SHOE)
+                assert records.verify(r, KEY, SHOE, j.journal_id)
             j.close()
             _write(seg, good)
     finally:
@@ -355,7 +357,8 @@ def test_littlefs_journal_survives_remount():
         got = _all(j)
         assert got[-1][0] == 40 and got[0][0] <= 31
         for s, r in got:
-            assert records.decode(r)["board"] == s and records.verify(r, KEY, SHOE)
+            assert records.decode(r)["board"] == s
+            assert records.verify(r, KEY, SHOE, j.journal_id)
     finally:
         dev.unmount()
 

@@ -5,8 +5,9 @@ mark and a reclaim every 5 deals, one reboot half way) is replayed once per flas
 and the power is cut at that operation (the operation torn half way, nothing after it lands).
 Then the flash is mounted again and the journal reopened. Every committed record must be
 there byte for byte, unless it was synced and reclaimed; a record of the batch in flight may
-be there whole or not at all; nothing else may appear; seq and boot go on without reuse; and
-the journal records again. `make test` cuts every operation of a 100-deal run; OVERPLAY_SOAK=1
+be there whole or not at all; nothing else may appear; seq and boot go on without reuse; the
+journal keeps its id (every record verifies under the id it reports after the cut); and the
+journal records again. `make test` cuts every operation of a 100-deal run; OVERPLAY_SOAK=1
 (make soak) adds a 300-deal run, batched commits and clean cuts. On CPython (no `vfs`) the
 100-deal test is skipped, and the soak test hands itself to the MicroPython interpreter.
 """
@@ -52,10 +53,11 @@ class Log:
         self.synced_ok = 0  # mark_synced returned True for this
         self.synced_try = 0  # the highest mark_synced attempted
         self.boot = 0
+        self.jid = 0  # the journal id the run signed with
 
 
-def _make(buf, kind, seq, boot, d):
-    """The record of that kind for deal d (a pure function of its arguments)."""
+def _make(buf, kind, seq, boot, d, jid):
+    """The record of that kind for deal d of journal jid (a pure function of its arguments)."""
     if kind == SESSION:
         n = records.encode_session(buf, seq, boot, 0, SHOE, (0, 1, 0), 1, 1, 0, 1, 1, 1, d, 0)
     elif kind == DEAL:
@@ -67,7 +69,7 @@ def _make(buf, kind, seq, boot, d):
     else:
         n = records.encode_event(buf, seq, boot, d * 1500 + 9, records.EV_DUPLICATE_READ, d,
                                  d % 52)
-    return records.sign(buf, n, KEY, SHOE)
+    return records.sign(buf, n, KEY, SHOE, jid)
 
 
 _HP = bytearray(13)
@@ -76,7 +78,7 @@ _HP = bytearray(13)
 def _append(j, log, buf, kind, d):
     seq = j.next_seq
     assert seq == log.appended + 1 and seq < MAX_SEQ
-    assert j.append(buf, _make(buf, kind, seq, j.boot, d)) == OK
+    assert j.append(buf, _make(buf, kind, seq, j.boot, d, j.journal_id)) == OK
     w = log.what
     w[4 * seq] = kind
     w[4 * seq + 1] = d & 0xFF
@@ -87,7 +89,8 @@ def _append(j, log, buf, kind, d):
 
 def _expected(log, buf, seq):
     w = log.what
-    n = _make(buf, w[4 * seq], seq, w[4 * seq + 3], w[4 * seq + 1] | (w[4 * seq + 2] << 8))
+    n = _make(buf, w[4 * seq], seq, w[4 * seq + 3], w[4 * seq + 1] | (w[4 * seq + 2] << 8),
+              log.jid)
     return buf[:n]
 
 
@@ -96,6 +99,7 @@ def _run(dev, deals, log, every=1):
     buf = bytearray(records.MAX_RECORD)
     j = Journal(MOUNT + "/j", segment_bytes=600)
     log.boot = j.boot
+    log.jid = j.journal_id
     _append(j, log, buf, SESSION, deals)
     if j.commit():
         log.committed = j.committed_seq
@@ -109,6 +113,7 @@ def _run(dev, deals, log, every=1):
                 return j
             j = Journal(MOUNT + "/j", segment_bytes=600)
             log.boot = j.boot
+            assert j.journal_id == log.jid  # the same journal after a reboot
         _append(j, log, buf, DEAL, d)
         if d % 7 == 0:
             _append(j, log, buf, EVENT, d)
@@ -145,9 +150,13 @@ def _check_after_cut(dev, log, cut_at):
             assert seqs == list(range(seqs[0], seqs[-1] + 1)), where
             assert seqs[-1] <= log.appended, where  # nothing that was never appended
         buf = bytearray(records.MAX_RECORD)
+        # a record committed means its journal id was on flash first: the id holds
+        assert j.journal_id != 0, where
+        if log.committed:
+            assert j.journal_id == log.jid, where
         for s, r in got:
             assert r == _expected(log, buf, s), where  # never misread
-            assert records.verify(r, KEY, SHOE), where
+            assert records.verify(r, KEY, SHOE, j.journal_id), where
         # every committed record not yet known to be synced is there
         for s in range(log.synced_ok + 1, log.committed + 1):
             assert s in seqs, "%s: committed record %d lost" % (where, s)
@@ -159,7 +168,7 @@ def _check_after_cut(dev, log, cut_at):
             assert j.boot > records.record_boot(r), where
         # and it records again
         n = records.encode_event(buf, j.next_seq, j.boot, 0, records.EV_POWER_ON)
-        n = records.sign(buf, n, KEY, SHOE)
+        n = records.sign(buf, n, KEY, SHOE, j.journal_id)
         seq = j.next_seq
         assert j.append(buf, n) == OK and j.commit(), where
         j.close()
@@ -195,6 +204,81 @@ def _suite(deals, every=1, torn=True):
         _check_after_cut(dev, log, k)
         cuts += 1
     return total, cuts
+
+
+class Birth:
+    """What the id run knew before the power went: each journal's id once a commit of it
+    succeeded (its id is on flash then), and the records committed."""
+
+    def __init__(self):
+        self.ids = [0, 0]  # journal before the wipe, after it
+        self.committed = []  # (journal 0/1, seq) of records known to be on flash
+        self.wiping = False  # the wipe began: the first journal's records may be gone
+
+
+def _id_run(dev, born):
+    buf = bytearray(records.MAX_RECORD)
+    for life in (0, 1):
+        if life:  # wiped: every file of the journal removed, in name order (state slots last)
+            born.wiping = True
+            for name in sorted(os.listdir(MOUNT + "/j")):
+                os.remove(MOUNT + "/j/" + name)
+        for boot in range(2):
+            j = Journal(MOUNT + "/j")
+            n = records.encode_event(buf, j.next_seq, j.boot, 0, records.EV_POWER_ON)
+            seq = j.next_seq
+            j.append(buf, records.sign(buf, n, KEY, SHOE, j.journal_id))
+            if j.commit():
+                born.ids[life] = j.journal_id
+                born.committed.append((life, seq))
+            j.close()
+            if dev.cut:
+                return
+
+
+def test_the_journal_id_survives_a_power_cut_at_every_flash_operation_of_its_life():
+    """A new journal, two boots, a wipe, two boots of the new one: cut at each operation.
+    After the cut the journal has an id, every record it holds verifies under that id, and
+    once a record of a journal was committed, that journal's id is the one it reports."""
+    if vfs is None:
+        skip("LittleFS (vfs) exists only on MicroPython; the MicroPython leg runs this")
+    data = bytearray(BLOCK * BLOCKS)
+    dev = _fresh(data)
+    born = Birth()
+    _id_run(dev, born)
+    total = dev.ops
+    assert born.ids[0] and born.ids[1] and born.ids[0] != born.ids[1]  # new after the wipe
+    assert len(born.committed) == 4
+    dev.unmount()
+    for k in range(1, total + 1):
+        gc.collect()
+        dev = _fresh(data)
+        dev.cut_after = k
+        born = Birth()
+        try:
+            _id_run(dev, born)
+        except OSError:
+            assert dev.cut
+        assert dev.cut
+        dev = dev.revive()
+        dev.mount(MOUNT)
+        try:
+            where = "cut at op %d of %d" % (k, total)
+            j = Journal(MOUNT + "/j")
+            life = 1 if born.wiping else 0
+            assert j.journal_id != 0, where
+            if born.ids[life]:  # (a cut wipe leaves the old journal, or a new empty one)
+                assert j.journal_id == born.ids[life], where
+            got = [(s, r) for s, r in j.records_from(0)]
+            for s, r in got:
+                assert records.verify(r, KEY, SHOE, j.journal_id), where
+            for lf, s in born.committed:
+                if lf == life:
+                    assert s in [g[0] for g in got], "%s: record %d lost" % (where, s)
+            j.close()
+            assert Journal(MOUNT + "/j").journal_id == j.journal_id, where  # and it stays
+        finally:
+            dev.unmount()
 
 
 def _soak():

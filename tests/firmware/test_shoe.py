@@ -101,7 +101,7 @@ def test_record_buffer_holds_the_longest_record_a_shoe_builds():
     buf = sh.rec
     n = records.encode_check(buf, 1, 1, 0, 65535, 255, records.SLIP_OK, codes, len(codes),
                              tuple(range(16)), 16)
-    assert records.sign(buf, n, b"k" * 32, 1) <= len(buf) == S.shoe_core.REC_BYTES
+    assert records.sign(buf, n, b"k" * 32, 1, 1) <= len(buf) == S.shoe_core.REC_BYTES
     n = records.encode_deal(buf, 1, 1, 0, 65535, 255, 4, 255, 3, records.MODE_OVERPLAY, 51,
                             255, codes, len(codes), bytes(20), 20)
-    assert records.sign(buf, n, b"k" * 32, 1) <= len(buf)
+    assert records.sign(buf, n, b"k" * 32, 1, 1) <= len(buf)

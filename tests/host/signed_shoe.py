@@ -21,11 +21,13 @@ def trump_of(board):
 
 
 class Shoe:
-    """Collects (seq, signed record) pairs as a shoe's journal would hold them."""
+    """Collects (seq, signed record) pairs as a shoe's journal would hold them (one journal,
+    journal_id: the records are signed for it)."""
 
     def __init__(self, shoe_id):
         self.shoe_id = shoe_id
         self.key = bytes([shoe_id]) * 32
+        self.journal_id = 0x10000 + shoe_id
         self.recs = []
         self.buf = bytearray(records.MAX_RECORD)
 
@@ -33,4 +35,5 @@ class Shoe:
         seq = len(self.recs) + 1
         n = encode(self.buf, seq, 1, 100 * seq, *args)
         self.recs.append((seq, bytes(self.buf[:records.sign(self.buf, n, self.key,
-                                                               self.shoe_id)])))
+                                                               self.shoe_id,
+                                                               self.journal_id)])))

@@ -8,6 +8,7 @@ from overplay_core import games, records
 
 KEY = bytes([9]) * 32
 SHOE = 9
+JOURNAL = 0x00C0FFEE  # the shoe's journal id: its records are signed for it
 
 
 def journal(st):
@@ -17,7 +18,7 @@ def journal(st):
     def add(encode, *args):
         seq = len(out) + 1
         n = encode(buf, seq, 1, 10 * seq, *args)
-        out.append((seq, bytes(buf[:records.sign(buf, n, KEY, SHOE)])))
+        out.append((seq, bytes(buf[:records.sign(buf, n, KEY, SHOE, JOURNAL)])))
 
     setup = st.new_setup(games.DUPLICATE_WHIST, 0, 1, 2, 1, 1, 0, SHOE)
     add(records.encode_session, SHOE, (0, 2, 0), setup, 1, 0, 1, 1, 1, 2, 0)
@@ -34,7 +35,7 @@ def test_event_codes_12_and_13_have_names_in_the_db_and_the_report(tmp_path):
     st.enroll(SHOE, KEY, "table 1")
     recs = journal(st)
     sid = st.begin_sync(SHOE, 1)
-    assert st.commit_batch(sid, SHOE, recs, len(recs) + 1) == (len(recs), 0, 0)
+    assert st.commit_batch(sid, SHOE, recs, len(recs) + 1, JOURNAL) == (len(recs), 0, 0)
     names = dict(st.db.execute("SELECT code, name FROM events WHERE code IN (12, 13)"))
     assert names == {12: "play_begun", 13: "task_fault"}
     st.close()

@@ -45,17 +45,18 @@ def test_deal_round_trips_and_any_flip_fails_the_tag(seq, boot, ticks, board, ta
     buf = bytearray(records.MAX_RECORD)
     n = records.encode_deal(buf, seq, boot, ticks, board, table, 1, 0, dealer, mode, trump,
                             flags, fs, len(fs), hp, len(hp))
-    n = records.sign(buf, n, KEY, shoe)
+    n = records.sign(buf, n, KEY, shoe, seq ^ 0x5A5A)
     data = bytes(buf[:n])
     d = records.decode(data)
     assert (d["seq"], d["boot"], d["ticks"], d["board"], d["table"]) == (seq, boot, ticks,
                                                                         board, table)
     assert (d["dealer"], d["mode"], d["trump"], d["flags"]) == (dealer, mode, trump, flags)
     assert d["findings"] == tuple(fs) and d["handprint"] == hp
-    assert records.verify(data, KEY, shoe)
+    assert records.verify(data, KEY, shoe, seq ^ 0x5A5A)
+    assert not records.verify(data, KEY, shoe, seq ^ 0x5A5B)  # another journal of the shoe
     bad = bytearray(data)
     bad[(seq + ticks) % n] ^= 1 << (boot % 8)
-    assert not records.verify(bytes(bad), KEY, shoe)
+    assert not records.verify(bytes(bad), KEY, shoe, seq ^ 0x5A5A)
 
 
 @settings(max_examples=N, deadline=None)
@@ -65,15 +66,15 @@ def test_event_check_score_round_trip(seq, boot, code, board, a, b, data, slip, 
                                       pns, pew):
     buf = bytearray(records.MAX_RECORD)
     n = records.sign(buf, records.encode_event(buf, seq, boot, 0, code, board, a, b, data,
-                                               len(data)), KEY, 1)
+                                               len(data)), KEY, 1, 1)
     d = records.decode(buf[:n])
     assert (d["code"], d["board"], d["a"], d["b"], d["data"]) == (code, board, a, b, data)
     n = records.sign(buf, records.encode_check(buf, seq, boot, 0, board, a, slip, fs, len(fs),
-                                               rul, len(rul)), KEY, 1)
+                                               rul, len(rul)), KEY, 1, 1)
     d = records.decode(buf[:n])
     assert (d["slip"], d["findings"], d["rulings"]) == (slip, tuple(fs), tuple(rul))
     n = records.sign(buf, records.encode_score(buf, seq, boot, 0, board, a, 1, 13 - a % 14,
-                                               a % 14, pns, pew), KEY, 1)
+                                               a % 14, pns, pew), KEY, 1, 1)
     d = records.decode(buf[:n])
     assert (d["points_ns"], d["points_ew"]) == (pns, pew)
 
@@ -97,7 +98,8 @@ def test_journal_opens_any_directory_and_reads_only_sound_frames(segs, s0, s1):
         assert all(s < j.next_seq for s, r in got)
         buf = bytearray(records.MAX_RECORD)
         seq = j.next_seq
-        n = records.sign(buf, records.encode_event(buf, seq, j.boot, 0, 1), KEY, 1)
+        n = records.sign(buf, records.encode_event(buf, seq, j.boot, 0, 1), KEY, 1,
+                         j.journal_id)
         assert j.append(buf, n) == 0 and j.commit()
         j.close()
         j = Journal(d)

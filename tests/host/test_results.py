@@ -47,7 +47,7 @@ def build_db(path, tables=3, wrong=(3, 2), twice=(1, 1)):
             ns = TRICKS[b][t - 1]
             sh.add(records.encode_score, b, t, 1, ns, 13 - ns, ns, 13 - ns)
         sync = st.begin_sync(sh.shoe_id, 1)
-        assert st.commit_batch(sync, sh.shoe_id, sh.recs, len(sh.recs) + 1) == \
+        assert st.commit_batch(sync, sh.shoe_id, sh.recs, len(sh.recs) + 1, sh.journal_id) == \
             (len(sh.recs), 0, 0)
         st.finish_sync(sync, "ok")
     st.close()
@@ -207,7 +207,7 @@ def test_records_without_a_setup_make_session_0(tmp_path):
            records.FLAG_COMPLETE, (), 0, hp, hl)
     sh.add(records.encode_score, 4, 1, 1, 9, 4, 9, 4)
     sync = st.begin_sync(sh.shoe_id, 1)
-    st.commit_batch(sync, sh.shoe_id, sh.recs, len(sh.recs) + 1)
+    st.commit_batch(sync, sh.shoe_id, sh.recs, len(sh.recs) + 1, sh.journal_id)
     st.close()
     r = results.build(str(tmp_path / "loose.sqlite"))
     assert r["session"] == 0 and r["tables"] == 1
@@ -223,7 +223,7 @@ def test_other_games_are_listed_not_compared(tmp_path):
     sh.add(records.encode_session, sh.shoe_id, (0, 1, 0), 0, games.EUCHRE, 0, 1, 1, 1, 2, 0)
     sh.add(records.encode_score, 1, 1, games.EUCHRE, 3, 2, 1, 0)
     sync = st.begin_sync(sh.shoe_id, 1)
-    st.commit_batch(sync, sh.shoe_id, sh.recs, len(sh.recs) + 1)
+    st.commit_batch(sync, sh.shoe_id, sh.recs, len(sh.recs) + 1, sh.journal_id)
     st.close()
     r = results.build(str(tmp_path / "euchre.sqlite"))
     assert r["game_name"] == "euchre" and r["pairs"] == []

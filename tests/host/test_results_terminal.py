@@ -50,7 +50,7 @@ def build(path, begun_before_check=False):
             sh.add(records.encode_event, records.EV_DIRECTOR, 2, ACT_VOID, 0, None, 0)
             sh.add(records.encode_event, records.EV_DIRECTOR, 1, ACT_VOID, 1, None, 0)
         sync = st.begin_sync(sh.shoe_id, 1)
-        st.commit_batch(sync, sh.shoe_id, sh.recs, len(sh.recs) + 1)
+        st.commit_batch(sync, sh.shoe_id, sh.recs, len(sh.recs) + 1, sh.journal_id)
         st.finish_sync(sync, "ok")
     st.close()
     return str(path)

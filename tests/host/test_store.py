@@ -10,25 +10,28 @@ from overplay_core import records
 
 KEY = b"k" * 32
 SHOE = 7
+J1, J2 = 0x1234ABCD, 0x0BADF00D   # two journals of one shoe (wiped in between)
 
 
-def deal(seq, boot=1, key=KEY, shoe=SHOE, board=None):
+def deal(seq, boot=1, key=KEY, shoe=SHOE, board=None, journal=0):
     buf = bytearray(records.MAX_RECORD)
     n = records.encode_deal(buf, seq, boot, 1000 + seq, board or (seq % 24) + 1, 2, 1, 0,
                             seq % 4, records.MODE_ORIGINAL, 51, records.FLAG_COMPLETE,
                             (-3,), 1, bytes(range(13)), 13)
-    return bytes(buf[:records.sign(buf, n, key, shoe)])
+    return bytes(buf[:records.sign(buf, n, key, shoe, journal)])
 
 
 def score(seq, boot=1):
     buf = bytearray(records.MAX_RECORD)
     n = records.encode_score(buf, seq, boot, 5, 4, 2, 1, 8, 5, 2, -1 & 0xFFFF)
-    return bytes(buf[:records.sign(buf, n, KEY, SHOE)])
+    return bytes(buf[:records.sign(buf, n, KEY, SHOE, 0)])
 
 
-def fresh(tmp_path):
+def fresh(tmp_path, journal0=True):
     st = store.Store(str(tmp_path / "club.sqlite"))
     st.enroll(SHOE, KEY)
+    if journal0:
+        st.open_journal(SHOE, 0, 0)  # journal 0 from seq 0, as these tests number records
     return st
 
 
@@ -126,11 +129,118 @@ def test_duplicate_inside_one_batch_is_counted_once(tmp_path):
 
 
 def test_host_verify_matches_the_shared_codec():
-    good = deal(3)
-    assert store.verify(good, KEY, SHOE) and records.verify(good, KEY, SHOE)
+    good = deal(3, journal=J1)
+    assert store.verify(good, KEY, SHOE, J1) and records.verify(good, KEY, SHOE, J1)
     for bad in (good[:-1] + bytes([good[-1] ^ 1]), good[:20]):
-        assert store.verify(bad, KEY, SHOE) == records.verify(bad, KEY, SHOE)
-    assert not store.verify(good, KEY, SHOE + 1)
+        assert store.verify(bad, KEY, SHOE, J1) == records.verify(bad, KEY, SHOE, J1)
+    assert not store.verify(good, KEY, SHOE + 1, J1)
+    assert not store.verify(good, KEY, SHOE, J2)  # the tag binds the journal
+
+
+def test_a_rejected_record_advances_nothing(tmp_path):
+    # The bug of round one: a batch whose every record was rejected still moved the shoe's
+    # next_seq, and the DONE that followed let the genuine shoe erase records the club never
+    # held. Now only records merged contiguously move the journal's mark.
+    st = fresh(tmp_path)
+    st.open_journal(SHOE, J1, 1)
+    sid = st.begin_sync(SHOE, 1, "", J1)
+    forged = [(s, deal(s, key=b"x" * 32, journal=J1)) for s in range(1, 6)]
+    assert st.commit_batch(sid, SHOE, forged, 6, J1) == (0, 0, 5)
+    assert st.next_seq(SHOE, J1) == 1 and st.next_seq(SHOE) == 1
+    # the genuine 1, 2 and 4 arrive: the mark stops before the missing 3
+    assert st.commit_batch(sid, SHOE, [(s, deal(s, journal=J1)) for s in (1, 2, 4)], 6,
+                           J1) == (3, 0, 0)
+    assert st.next_seq(SHOE, J1) == 3 and st.next_seq(SHOE) == 3
+    assert st.commit_batch(sid, SHOE, [(3, deal(3, journal=J1))], 6, J1) == (1, 0, 0)
+    assert st.next_seq(SHOE, J1) == 5  # 3 fills the hole: the mark walks over 4
+    # the forged copies sent again are known: duplicates, not a second quarantine row
+    assert st.commit_batch(sid, SHOE, forged[:2], 6, J1) == (0, 2, 0)
+    rows = st.db.execute("SELECT journal_id, seq FROM quarantine ORDER BY id").fetchall()
+    assert rows == [(J1, s) for s in range(1, 6)]
+
+
+def test_records_at_or_past_the_announced_end_are_refused(tmp_path):
+    st = fresh(tmp_path)
+    st.open_journal(SHOE, J1, 1)
+    sid = st.begin_sync(SHOE, 1, "", J1)
+    batch = [(1, deal(1, journal=J1)), (2, deal(2, journal=J1)),
+             (0xFFFFFF00, deal(0xFFFFFF00, key=b"x" * 32, journal=J1))]
+    assert st.commit_batch(sid, SHOE, batch, 2, J1) == (1, 0, 2)
+    assert st.journal(SHOE, J1) == batch[:1] and st.next_seq(SHOE, J1) == 2
+    reasons = [r for _, _, r in st.quarantined(SHOE)]
+    assert reasons == ["past the end: seq 2, the shoe announced records below 2",
+                       "past the end: seq 4294967040, the shoe announced records below 2"]
+
+
+def test_two_journals_of_one_shoe_never_mix(tmp_path):
+    st = fresh(tmp_path, journal0=False)
+    for j in (J1, J2):
+        st.open_journal(SHOE, j, 1)
+        sid = st.begin_sync(SHOE, 1, "", j)
+        batch = [(s, deal(s, journal=j, board=j % 20 + s)) for s in (1, 2, 3)]
+        assert st.commit_batch(sid, SHOE, batch, 4, j) == (3, 0, 0)
+        assert st.journal(SHOE, j) == batch and st.next_seq(SHOE, j) == 4
+    assert len(st.journal(SHOE)) == 6 and st.journals(SHOE) == [J1, J2]
+    # a record of one journal sent as the other's fails its tag: it is quarantined
+    sid = st.begin_sync(SHOE, 4, "", J2)
+    assert st.commit_batch(sid, SHOE, [(4, deal(4, journal=J1))], 5, J2) == (0, 0, 1)
+    assert st.db.execute("SELECT COUNT(*) FROM deals").fetchone()[0] == 6
+
+
+def test_key_history_keeps_records_signed_before_a_re_key_verifiable(tmp_path):
+    st = fresh(tmp_path)
+    new = b"n" * 32
+    st.enroll(SHOE, new, "table 7")
+    assert st.keys(SHOE) == [new, KEY] and st.shoe(SHOE)[1] == new
+    rows = st.db.execute("SELECT key, from_at IS NOT NULL, to_at IS NOT NULL FROM shoe_keys "
+                         "WHERE shoe_id=? ORDER BY id", (SHOE,)).fetchall()
+    assert rows == [(KEY, 1, 1), (new, 1, 0)]
+    st.open_journal(SHOE, J1, 1)
+    sid = st.begin_sync(SHOE, 1, "", J1)
+    batch = [(1, deal(1, journal=J1)), (2, deal(2, key=new, journal=J1))]
+    assert st.commit_batch(sid, SHOE, batch, 3, J1) == (2, 0, 0)
+    # a key offered in an ENROLL that was never acknowledged is no key the shoe held
+    st.offer_key(SHOE, b"o" * 32)
+    assert st.keys(SHOE) == [new, KEY] and st.offered_keys(SHOE) == [b"o" * 32]
+    assert st.new_shoe_id() == SHOE + 1
+    st.enroll(SHOE, b"o" * 32)  # the shoe proved it holds it: now its key
+    assert st.keys(SHOE)[0] == b"o" * 32 and st.offered_keys(SHOE) == []
+
+
+def test_migration_to_schema_4_keeps_every_row_under_journal_0(tmp_path):
+    from overplay import migrations
+    p = str(tmp_path / "club.sqlite")
+    db = sqlite3.connect(p, isolation_level=None)
+    for v in migrations.MIGRATIONS[:3]:
+        for stmt in v.split(";"):
+            if stmt.strip():
+                db.execute(stmt)
+    db.execute("PRAGMA user_version = 3")
+    db.execute("INSERT INTO shoes (shoe_id, key, name, enrolled_at, next_seq) "
+               "VALUES (7, ?, 'table 7', '2026-11-01T19:00:00Z', 3)", (KEY,))
+    old = [deal(1), deal(2)]
+    for s, raw in enumerate(old, 1):
+        db.execute("INSERT INTO records VALUES (7, ?, 1, 1, 1000, ?, 'x', 1)", (s, raw))
+        db.execute("INSERT INTO deals VALUES (7, ?, ?, 2, 1, 0, 0, 0, 51, 1, x'00', '-3')",
+                   (s, s))
+    db.execute("INSERT INTO rulings (shoe_id, seq, finding, ruling) VALUES (7, 2, -3, 4)")
+    db.execute("INSERT INTO quarantine (shoe_id, seq, reason, raw, received_at) "
+               "VALUES (7, 9, 'bad signature', x'01', 'x')")
+    db.close()
+    st = store.Store(p)
+    assert st.version == len(store.MIGRATIONS) == 4
+    assert st.journal(SHOE, 0) == [(1, old[0]), (2, old[1])]
+    assert st.db.execute("SELECT journal_id, seq, board FROM deals").fetchall() == \
+        [(0, 1, 1), (0, 2, 2)]
+    assert st.db.execute("SELECT journal_id, seq, ruling FROM rulings").fetchall() == \
+        [(0, 2, 4)]
+    assert st.db.execute("SELECT journal_id, seq FROM quarantine").fetchall() == [(0, 9)]
+    assert st.journal_state(SHOE, 0)["merged"] == 3 and st.keys(SHOE) == [KEY]
+    assert st.db.execute("PRAGMA foreign_key_check").fetchall() == []
+    # the same (shoe, seq) in a new journal is another record, not a clash
+    st.open_journal(SHOE, J1, 1)
+    sid = st.begin_sync(SHOE, 1, "", J1)
+    assert st.commit_batch(sid, SHOE, [(1, deal(1, journal=J1))], 2, J1) == (1, 0, 0)
 
 
 def test_setups_pending_then_pushed(tmp_path):

@@ -174,3 +174,46 @@ def test_sync_over_a_socket_url(tmp_path, capsys):
         srv.close()
     assert rc == 0
     assert capsys.readouterr().out.startswith("shoe 9: 40 new records")
+
+
+def test_sync_window_out_of_range_is_one_line(tmp_path, capsys):
+    db = str(tmp_path / "c.sqlite")
+    for w in ("-1", "0", "65536"):
+        assert cli.main(["sync", "--port", "loop://", "--db", db, "--window", w]) == 2
+        err = capsys.readouterr().err
+        assert err == ("overplay sync: --window %s: give 1..65535 records in flight "
+                       "(default 64)\n" % w)
+    assert cli.main(["sync", "--port", "loop://", "--db", db, "--timeout", "-3"]) == 2
+    assert "--timeout -3.0: give a number of seconds above 0" in capsys.readouterr().err
+
+
+def test_enroll_with_no_shoe_answering_is_one_line(tmp_path):
+    relay = Relay()
+    try:
+        rc, out, err = overplay("enroll", "--port", relay.host_path, "--db",
+                                str(tmp_path / "c.sqlite"), timeout=30)
+    finally:
+        relay.close()
+    assert rc == 2 and "Traceback" not in err
+    assert err.startswith("overplay enroll: no answer to HELLO") and err.count("\n") == 1
+
+
+def test_enroll_refuses_an_id_held_by_another_shoe_unless_replace(tmp_path):
+    db = str(tmp_path / "club.sqlite")
+    Store(db).enroll(3, b"\x07" * 32, "table 3")  # the club's shoe 3, not this one
+    shoe = DeskShoe(str(tmp_path / "shoe"), 0, b"")
+    relay = Relay()
+    try:
+        shoe.serve(relay.device_path)
+        rc, out, err = overplay("enroll", "--port", relay.host_path, "--db", db,
+                                "--shoe-id", "3")
+        assert rc == 2 and err.count("\n") == 1
+        assert "shoe id 3 is held by another enrolled shoe" in err and "--replace" in err
+        rc, out, err = overplay("enroll", "--port", relay.host_path, "--db", db,
+                                "--shoe-id", "3", "--replace")
+        assert rc == 0 and out.startswith("shoe 3 enrolled"), err
+    finally:
+        relay.close()
+        shoe.stop()
+    st = Store(db)
+    assert len(st.keys(3)) == 2 and st.keys(3)[1] == b"\x07" * 32

@@ -8,13 +8,14 @@ from overplay_core.mac import hmac_sha256
 
 KEY = b"club key 0123456789"
 SHOE = 0x01020304
+JOURNAL = 0x0A0B0C0D  # the journal id (journal.Journal.journal_id) the shoe signs with
 HP = bytes(range(13))  # a 13-byte handprint of a 52-card deal (opaque here)
 
 
 def _deal(buf, seq=5, findings=(), board=7, trump=51, mode=records.MODE_ORIGINAL):
     n = records.encode_deal(buf, seq, 2, 123456, board, 1, 1, 0, 3, mode, trump,
                             records.FLAG_COMPLETE, findings, len(findings), HP, len(HP))
-    return records.sign(buf, n, KEY, SHOE)
+    return records.sign(buf, n, KEY, SHOE, JOURNAL)
 
 
 def _raises(fn, *args):
@@ -37,56 +38,59 @@ def test_deal_round_trip_and_size():
     assert d["flags"] == records.FLAG_COMPLETE
     assert d["findings"] == (-1, -6)
     assert d["handprint"] == HP
-    assert records.verify(data, KEY, SHOE)
+    assert records.verify(data, KEY, SHOE, JOURNAL)
     # a clean 52-card deal: 11 header + 24 body + 16 tag; the journal adds 5 of framing
     assert _deal(buf) == 51
 
 
-def test_tag_is_hmac_over_shoe_id_header_and_body():
+def test_tag_is_hmac_over_shoe_id_journal_id_header_and_body():
     buf = bytearray(records.MAX_RECORD)
     n = _deal(buf)
-    msg = bytes([4, 3, 2, 1]) + bytes(buf[:n - 16])
+    msg = bytes([4, 3, 2, 1, 0x0D, 0x0C, 0x0B, 0x0A]) + bytes(buf[:n - 16])
     assert bytes(buf[n - 16:n]) == hmac_sha256(KEY, msg)[:16]
 
 
-def test_verify_rejects_changed_byte_other_key_other_shoe():
+def test_verify_rejects_changed_byte_other_key_other_shoe_other_journal():
     buf = bytearray(records.MAX_RECORD)
     n = _deal(buf)
     data = bytearray(buf[:n])
-    assert records.verify(data, KEY, SHOE)
-    assert not records.verify(data, b"other key", SHOE)
-    assert not records.verify(data, KEY, SHOE + 1)
+    assert records.verify(data, KEY, SHOE, JOURNAL)
+    assert not records.verify(data, b"other key", SHOE, JOURNAL)
+    assert not records.verify(data, KEY, SHOE + 1, JOURNAL)
+    # the same record shown as one of another journal of this shoe (wiped, replaced since)
+    assert not records.verify(data, KEY, SHOE, JOURNAL ^ 1)
+    assert records.check(data, KEY, SHOE, JOURNAL + 1) == records.BAD_TAG
     for i in (0, 1, 11, 20, n - 1):
         data[i] ^= 1
-        assert not records.verify(data, KEY, SHOE)
-        assert records.check(data, KEY, SHOE) != records.OK
+        assert not records.verify(data, KEY, SHOE, JOURNAL)
+        assert records.check(data, KEY, SHOE, JOURNAL) != records.OK
         data[i] ^= 1
-    assert records.check(data, KEY, SHOE) == records.OK
-    assert not records.verify(data[:20], KEY, SHOE)
+    assert records.check(data, KEY, SHOE, JOURNAL) == records.OK
+    assert not records.verify(data[:20], KEY, SHOE, JOURNAL)
 
 
 def test_session_round_trip():
     buf = bytearray(records.MAX_RECORD)
     n = records.encode_session(buf, 1, 9, 77, SHOE, (1, 2, 3), 0xA0B0C0D0, 2, 1, 4, 6,
                                1, 24, 2)
-    n = records.sign(buf, n, KEY, SHOE)
+    n = records.sign(buf, n, KEY, SHOE, JOURNAL)
     d = records.decode(buf[:n])
     assert d["type_name"] == "session" and d["shoe_id"] == SHOE and d["fw"] == (1, 2, 3)
     assert d["session_id"] == 0xA0B0C0D0
     assert (d["game"], d["variant"], d["table"], d["tables"]) == (2, 1, 4, 6)
     assert (d["first_board"], d["last_board"], d["movement"]) == (1, 24, 2)
-    assert records.verify(buf[:n], KEY, SHOE)
+    assert records.verify(buf[:n], KEY, SHOE, JOURNAL)
 
 
 def test_event_with_uid_round_trip():
     buf = bytearray(records.MAX_RECORD)
     uid = b"\x04\xa1\xb2\xc3\xd4\xe5\xf6"
     n = records.encode_event(buf, 3, 1, 5, records.EV_UNKNOWN_TAG, 12, 0, 0, uid, 7)
-    n = records.sign(buf, n, KEY, SHOE)
+    n = records.sign(buf, n, KEY, SHOE, JOURNAL)
     d = records.decode(buf[:n])
     assert d["event_name"] == "unknown_tag" and d["board"] == 12 and d["data"] == uid
     n = records.encode_event(buf, 4, 1, 6, records.EV_DIRECTOR, 12, 3, 1)
-    n = records.sign(buf, n, KEY, SHOE)
+    n = records.sign(buf, n, KEY, SHOE, JOURNAL)
     d = records.decode(buf[:n])
     assert d["event_name"] == "director_action" and (d["a"], d["b"]) == (3, 1)
     assert d["data"] == b""
@@ -96,12 +100,12 @@ def test_check_and_score_round_trip():
     buf = bytearray(records.MAX_RECORD)
     n = records.encode_check(buf, 10, 1, 0, 8, 2, records.SLIP_MISMATCH, (-22,), 1,
                              (401, 7), 2)
-    n = records.sign(buf, n, KEY, SHOE)
+    n = records.sign(buf, n, KEY, SHOE, JOURNAL)
     d = records.decode(buf[:n])
     assert d["slip"] == records.SLIP_MISMATCH and d["findings"] == (-22,)
     assert d["rulings"] == (401, 7) and (d["board"], d["table"]) == (8, 2)
     n = records.encode_score(buf, 11, 1, 0, 8, 2, 1, 9, 4, 3, -2)
-    n = records.sign(buf, n, KEY, SHOE)
+    n = records.sign(buf, n, KEY, SHOE, JOURNAL)
     d = records.decode(buf[:n])
     assert (d["tricks_ns"], d["tricks_ew"], d["points_ns"], d["points_ew"]) == (9, 4, 3, -2)
 
