@@ -172,7 +172,9 @@ def test_bridge_partner_declares_unasked_stands_after_doubling_declaration():
     """But if any declaration as to doubling was made, the wrong declaration stands."""
     wrong = {"type": "declare", "seat": "S", "suit": "H"}
     dbl = {"type": "doubling_declared", "seat": "E"}
-    assert _codes(_j([wrong, dbl, {"type": "claim_new_deal", "seat": "E"}])) == ["BR-PUc"]
+    # A claim after the doubling declaration is out of time: ruled as having no effect.
+    assert _codes(_j([wrong, dbl, {"type": "claim_new_deal", "seat": "E"}])) == [
+        "BR-OPTl", "BR-PUc"]
     # Or if no new deal was claimed before the play.
     assert _codes(_j([wrong], phase="play_begun")) == ["BR-PUc"]
 
