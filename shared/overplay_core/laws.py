@@ -46,18 +46,28 @@ def _module(game):
 
 
 def judge_case(case):
-    """Judge a parsed laws_case.Case; returns the result dict."""
+    """Judge a parsed laws_case.Case; returns the result dict (with "hand", what each side
+    marks, when the input gives the result of play: laws_marks)."""
+    marks = None
+    if case.result is not None:
+        gc.collect()
+        from overplay_core import laws_marks as marks
+        marks.prepare(case)
     m = _module(case.game)
     v = m.judge(case)
     handled = m.handled(case)
     v.uncovered(_PREFIX[case.game], [e for e in case.events
                                      if C.is_fact(e.type) and e.type not in handled],
                 case.given_codes())
+    hand = marks.hand(case, v) if marks is not None else None
     ctx = {"tables": case.tables, "phase": C.PHASES[case.phase], "overplay": case.overplay,
            "dealer": case.seat_name(case.dealer)}
-    return {"schema": SCHEMA, "game": case.game_name,
-            "variants": games.variant_names(case.variant), "context": ctx,
-            "findings": v.findings, "rulings": v.rulings, "outcome": v.outcome()}
+    out = {"schema": SCHEMA, "game": case.game_name,
+           "variants": games.variant_names(case.variant), "context": ctx,
+           "findings": v.findings, "rulings": v.rulings, "outcome": v.outcome()}
+    if hand is not None:
+        out["hand"] = hand
+    return out
 
 
 def judge(data):

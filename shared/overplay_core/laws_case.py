@@ -120,7 +120,8 @@ class Case(Reader):
             raise ParseError("judge input must be a JSON object, not %s" % type(data).__name__)
         for key in data:
             if key not in ("game", "variants", "context", "deal", "hands", "trump_slip",
-                           "trump_turned", "overplay", "events", "findings", "comment") and (
+                           "trump_turned", "overplay", "events", "findings", "result",
+                           "comment") and (
                     key not in _CONTEXT_KEYS):
                 raise ParseError("unknown key %r at the top level" % key)
         g = data.get("game")
@@ -146,6 +147,7 @@ class Case(Reader):
         self._cards(data)
         self._given(data.get("findings", []))
         self._events(data.get("events", []))
+        self.result = data.get("result")  # the result of play: read by laws_marks
 
     def _context(self, data):
         ctx = data.get("context", {})
