@@ -11,8 +11,10 @@ status 2, never a traceback.
 import json
 import sys
 
-from overplay_core import games, laws
+from overplay_core import games
 from overplay_core.errors import ParseError, RuleError
+
+from overplay import judge_marks
 
 HELP = "judge one deal: findings and rulings with citations (JSON in, text or --json out)"
 
@@ -68,7 +70,7 @@ def judge_text(text, path="input"):
     """Result dict for judge input text; ParseError/RuleError for bad input."""
     data = load(text, path)
     try:
-        return laws.judge(data)
+        return judge_marks.judge(data)
     except (ParseError, RuleError):
         raise
     except RecursionError:

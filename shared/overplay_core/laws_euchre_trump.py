@@ -12,7 +12,6 @@ dealer before it is no discard by the first trick (law 17).
 from overplay_core import cards, games
 from overplay_core import findings as F
 from overplay_core import laws_base as B
-from overplay_core import laws_case as C
 from overplay_core import laws_cards as K
 
 TABLE = {

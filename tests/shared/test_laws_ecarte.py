@@ -58,7 +58,7 @@ def test_ecarte_law_41_leader_names_one_suit_and_plays_another():
     """Law 41: adversary's option; if the leader has none of the named suit the card stands."""
     r = _j([_ev("named_suit_not_led", "non_dealer", suit="H", card="8C")])
     assert _codes(r) == ["EC-41a"] and r["rulings"][0]["by"] == ["dealer"]
-    assert r["rulings"][0]["options"] == ["play_to_card_led", "leader_plays_named_suit"]
+    assert r["rulings"][0]["options"] == ["play_to_card_led", "require_named_suit"]
     r = _j([_ev("named_suit_not_led", "non_dealer", suit="H", holds_named_suit=False)])
     assert _codes(r) == ["EC-41b"]
 
@@ -209,3 +209,25 @@ def test_ecarte_findings_stated_in_the_input():
     assert _codes(_j(findings=["king_turned_up"])) == ["EC-47a"]
     r = _j(findings=[{"code": "hand_abandoned", "seat": "dealer"}])
     assert _codes(r) == ["EC-42v"] and r["rulings"][0]["seat"] == "non_dealer"
+
+
+def test_ecarte_law_41_the_adversarys_choice_followed_to_its_consequence():
+    """Law 41: "the adversary may play to the card led, or may require the leader to play
+    the suit named"; the leader's own choice has no effect (EC-OPTn)."""
+    named = _ev("named_suit_not_led", "non_dealer", suit="H", card="KS")
+    r = _j([named, _ev("choice", "dealer", choice="require_named_suit")])
+    assert _codes(r) == ["EC-41c"] and r["rulings"][0]["ruling"] == "play_named_suit"
+    assert _codes(_j([named, _ev("choice", "dealer", choice="play_to_card_led")])) == ["EC-41d"]
+    r = _j([named, _ev("choice", "non_dealer", choice="require_named_suit")])
+    assert _codes(r) == ["EC-OPTn", "EC-41a"] and r["rulings"][0]["option"] == "EC-41a"
+
+
+def test_ecarte_law_43_hands_played_again_let_stand_or_lapsed():
+    """Law 43: "his adversary has the option of requiring the hands to be played again"."""
+    ren = _ev("renounce", "non_dealer", card="7H")
+    r = _j([ren, _ev("choice", "dealer", choice="replay")])
+    assert _codes(r) == ["EC-43r"] and r["outcome"] == "hands_replayed"
+    assert _codes(_j([ren, _ev("choice", "dealer", choice="stand")])) == ["EC-43s"]
+    assert _codes(_j([ren], phase="next_deal")) == ["EC-43l"]
+    r = _j([ren, _ev("cut_for_next_deal"), _ev("choice", "dealer", choice="replay")])
+    assert _codes(r) == ["EC-OPTl", "EC-43l"]

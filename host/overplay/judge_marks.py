@@ -1,12 +1,13 @@
 """The result of play in, what each side marks out: one hand scored with its rulings applied.
 
-    r = laws.judge({"game": "euchre", ..., "result": {"makers": "E", "tricks": 3}})
+    r = judge_marks.judge({"game": "euchre", ..., "result": {"makers": "E", "tricks": 3}})
     r["hand"]["marks"]         # {"ns": 0, "ew": 1}: after every ruling
     r["hand"]["as_played"]     # the marks the result gives with no ruling applied
     r["hand"]["adjustments"]   # [{"code": "EU-62", "effect": "...", "citation": {...}}]
     r["hand"]["scored_as"]     # the same hand as an `overplay score` entry
 
-Loaded only when the judge input has "result" (the shoe never does). Every mark comes from
+Host only (`overplay judge`; the shoe and the terminal never score a judged hand, and this
+would not fit beside the laws modules in a 128 KB heap). Every mark comes from
 scoring_*, the engine `overplay score` uses: this module reads the result of play, turns the
 rulings into that engine's arguments (a side that cannot score, revokes, a lone hand capped,
 an offender's marks limited, an average awarded, a void deal) and says which ruling changed
@@ -15,7 +16,7 @@ result becomes the fact law 47 rules on); hand(case, v) after it. docs/judge.md 
 fields.
 """
 
-from overplay_core import cards, games
+from overplay_core import cards, games, laws
 from overplay_core import findings as F
 from overplay_core import laws_case as C
 from overplay_core.errors import ParseError, RuleError
@@ -77,6 +78,16 @@ def _pair(case, value, what, total, high):
     if out[1] is None:
         out[1] = max(0, total - out[0]) if total else 0
     return out
+
+
+def judge(data):
+    """laws.judge with the result of play: the result dict, with "hand" when the input has
+    "result" (see docs/judge.md)."""
+    case = C.Case(data)
+    if case.result is None:
+        return laws.judge_case(case)
+    prepare(case)
+    return laws.judge_case(case, hand)
 
 
 def prepare(case):
