@@ -143,8 +143,9 @@ def _hand_lines(h):
 def format_text(result):
     """The human-readable report: one line per finding and per ruling."""
     ctx = result["context"]
-    head = "%s: found at %s, dealer %s" % (result["game"].replace("_", " "),
-                                            ctx["phase"].replace("_", " "), ctx["dealer"])
+    head = "%s: found at %s" % (result["game"].replace("_", " "), ctx["phase"].replace("_", " "))
+    if result["game"] != "ecarte":  # in écarté the seats are named from the dealer
+        head += ", dealer %s" % ctx["dealer"]
     if result["game"] == "duplicate_whist":
         head += ", %d table%s, %s" % (ctx["tables"], "" if ctx["tables"] == 1 else "s",
                                       "overplay" if ctx["overplay"] else "original deal")

@@ -426,14 +426,18 @@ def _proposal(case, res, sc):
     return sc.PROPOSAL_ACCEPTED
 
 
+def _who(seat_name):
+    return (seat_name or "player").replace("_", "-")
+
+
 def _ecarte(case, v, res, out):
     from overplay_core import scoring_ecarte as sc
     offender = -1
     replayed = _codes(v, "EC-43r")
     for r in _codes(v, "EC-43", "EC-43b", "EC-43r", "EC-43s", "EC-43l"):
         offender = _seat_of(case, r)
-        _adjust(out["adjustments"], r, "if %s wins he marks nothing for the point, one for the "
-                "vole (one for a point that would count two)" % r.get("seat"))
+        _adjust(out["adjustments"], r, "if the %s wins he marks nothing for the point, one for "
+                "the vole (one for a point that would count two)" % _who(r.get("seat")))
     if res.get("replay") is not None and not replayed:
         raise RuleError("result.replay: the hands are played again only when the adversary "
                         "requires it (law 43): add his choice event \"replay\"")
@@ -457,18 +461,19 @@ def _ecarte(case, v, res, out):
         for e in case.events_of("hand_abandoned"):
             if e.seat >= 0:
                 abandoned = e.seat
-        _adjust(out["adjustments"], r, "%s abandoned his hand: %s marks the %s" % (
-            case.seat_name(abandoned), r.get("seat"), "vole" if r["code"] == "EC-42v"
-            else "point"))
+        _adjust(out["adjustments"], r, "the %s abandoned his hand: the %s marks the %s" % (
+            _who(case.seat_name(abandoned)), _who(r.get("seat")),
+            "vole" if r["code"] == "EC-42v" else "point"))
     king = -1
     for r in _codes(v, "EC-47a", "EC-47b"):
         if king < 0:
             king = _seat_of(case, r)
-            _adjust(out["adjustments"], r, "%s marks one for the king" % r.get("seat"))
+            _adjust(out["adjustments"], r, "the %s marks one for the king" % _who(r.get("seat")))
     over = -1
     for r in _codes(v, "EC-13"):
         over = _seat_of(case, r)
-        _adjust(out["adjustments"], r, "%s cannot mark the point or the vole" % r.get("seat"))
+        _adjust(out["adjustments"], r, "the %s cannot mark the point or the vole"
+                % _who(r.get("seat")))
     proposal = _proposal(case, res, sc)
     b = sc.deal_points(case.dealer, tricks, proposal, king, abandoned, offender, over)
     vole = _bool(res, "vole", "result")
