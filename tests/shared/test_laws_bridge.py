@@ -291,3 +291,17 @@ def test_adversaries_cards_found_only_after_the_first_card_played_stands():
                      "events": [ev, {"type": "claim_new_deal", "seat": "N", "phase": "deal"},
                                 {"type": "play_begun"}]})
     assert [x["code"] for x in r["rulings"]] == ["BR-ADVa"]
+
+
+def test_bridge_law_38b_38d_one_error_one_ruling_three_ways():
+    """Law 38(b), (d): a duplicate with the card it displaced, a surplus with the shortage it
+    leaves: one error each, ruled once, from the deal, the hands or a CHECK record's findings."""
+    from judge_input import three_ways
+
+    for r in three_ways("bridge_whist", 0, dup_at=(5, 4)):
+        assert [x["code"] for x in r["rulings"]] == ["BR-38b"]
+        assert r["rulings"][0]["finding"] == "duplicate_card"
+        assert r["rulings"][0].get("symptoms", ["missing_card"]) == ["missing_card"]
+    for r in three_ways("bridge_whist", 0, move=(0, 2)):
+        assert [x["code"] for x in r["rulings"]] == ["BR-38d"]
+        assert r["rulings"][0]["symptoms"] == ["seat_short"]

@@ -231,3 +231,17 @@ def test_ecarte_law_43_hands_played_again_let_stand_or_lapsed():
     assert _codes(_j([ren], phase="next_deal")) == ["EC-43l"]
     r = _j([ren, _ev("cut_for_next_deal"), _ev("choice", "dealer", choice="replay")])
     assert _codes(r) == ["EC-OPTl", "EC-43l"]
+
+
+def test_ecarte_law_45_and_9_one_error_one_ruling_three_ways():
+    """Law 45 (pack imperfect) and law 9 (wrong cards dealt): one error each, ruled once,
+    from the deal, the hands or a CHECK record's findings."""
+    from judge_input import three_ways
+
+    for r in three_ways("ecarte", 0, dup_at=(5, 4)):
+        assert [x["code"] for x in r["rulings"]] == ["EC-45"]
+        assert r["rulings"][0]["finding"] == "duplicate_card"
+        assert r["rulings"][0].get("symptoms", ["missing_card"]) == ["missing_card"]
+    for r in three_ways("ecarte", 0, move=(0, 0)):
+        assert [x["code"] for x in r["rulings"]] == ["EC-9o"]
+        assert r["rulings"][0]["symptoms"] == ["seat_short"]
