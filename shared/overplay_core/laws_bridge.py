@@ -169,6 +169,7 @@ def _exposed(v, case, e):
     # Law 39(d): one of the last cards, the deal finished before the eldest could decide.
     late_ok = bool(e.get("last_cards")) and e.seat in side
     deadline = C.PLAY_BEGUN if late_ok else C.DEAL_COMPLETED
+    B.strays(v, case, e, claimants, "BR-39o", F.CARD_EXPOSED_IN_DEAL, ("new_deal",))
     st, who = B.claim_status(case, e, claimants, deadline)
     if st == "claimed":
         v.rule("BR-39d" if late_ok else "BR-39a", F.CARD_EXPOSED_IN_DEAL, by_seat=who)

@@ -53,8 +53,10 @@ def test_bridge_law_39_exposed_by_dealers_side_eldest_may_claim():
     r = _j([_exposed("S")], phase="deal")
     assert _codes(r) == ["BR-39o"] and r["rulings"][0]["by"] == ["E"]
     assert _codes(_j([_exposed("S"), _claim("E")])) == ["BR-39a"]
-    # The dealer's own partner cannot claim for his side's exposure.
-    assert _codes(_j([_exposed("S"), _claim("W")], phase="deal")) == ["BR-39o"]
+    # The dealer's own partner cannot claim for his side's exposure: his claim has no
+    # effect, and the eldest hand's option stays open.
+    r = _j([_exposed("S"), _claim("W")], phase="deal")
+    assert _codes(r) == ["BR-OPTn", "BR-39o"] and r["rulings"][0]["by_seat"] == "W"
 
 
 def test_bridge_law_39_exposed_by_adversary_dealer_or_partner_may_claim():

@@ -79,6 +79,9 @@ def test_euchre_card_exposed_in_dealing_touched_cards_lose_the_claim():
     # Exposed by an adversary: the dealer may claim if his partner has not touched his cards.
     exp2 = _ev("card_exposed_in_deal", "E", phase="deal")
     assert _codes(_j([exp2, _ev("claim_new_deal", "N", phase="deal")])) == ["EU-35a"]
+    # The exposer's own side may not claim: no effect, the dealer's option stays open.
+    r = _j([exp2, _ev("claim_new_deal", "W", phase="deal")], phase="deal")
+    assert _codes(r)[0] == "EU-OPTn" and r["rulings"][0]["by_seat"] == "W"
     assert _codes(_j([exp2, _ev("touched_cards", "S", phase="deal"),
                       _ev("claim_new_deal", "N", phase="deal")])) == ["EU-35b"]
 
