@@ -120,9 +120,15 @@ def _codes(v, *codes):
     return [r for r in v.rulings if r["code"] in codes]
 
 
-def _seat_of(case, r):
+def _seat_of(case, r, needed=False):
+    """The seat a ruling concerns, or -1; with `needed`, a ruling whose effect on the marks
+    depends on the side (a revoke, a player who cannot score) must name it."""
     s = r.get("seat")
     if s is None:
+        if needed:
+            raise ParseError("result: %s (%s) changes the marks of one side, but the input "
+                             "does not say whose: give the seat of the %s"
+                             % (r["code"], r["ruling"], r.get("finding") or "fact"))
         return -1
     return case.seat(s, "ruling")
 
@@ -254,9 +260,7 @@ def _bridge(case, v, res, out):
     held, hands, hon_in = _holdings(case, res, strain, sb)
     revokes = [0, 0]
     for r in _codes(v, "BR-RV"):
-        s = _seat_of(case, r)
-        if s >= 0:
-            revokes[s & 1] += 1
+        revokes[_seat_of(case, r, True) & 1] += 1
     b = sb.score_hand(strain, tricks, side, doubles, hands, tuple(revokes), 0, None, held)
     base = sb.score_hand(strain, tricks, side, doubles, hands, (0, 0), 0, None, held)
     for r in _codes(v, "BR-RV"):
@@ -328,15 +332,13 @@ def _euchre(case, v, res, out):
         side = _side(m, "result.makers")
         if side is None:
             side = case.seat(m, "result.makers") & 1
-    elif made:
+    elif made and made[0].seat >= 0:
         side = made[0].seat & 1
     elif named:
-        side = _seat_of(case, named[0]) & 1
+        side = _seat_of(case, named[0], True) & 1
     else:
-        raise ParseError("result.makers: missing: no order_up, take_up or name_trump in the "
-                         "events: say which side made the trump")
-    if side < 0:
-        raise ParseError("result.makers: the events do not say who made the trump: give it")
+        raise ParseError("result.makers: missing: no order_up, take_up or name_trump with a "
+                         "seat in the events: say which side made the trump")
     alone = _bool(res, "alone", "result")
     if alone is None:
         alone = bool(made and made[0].get("alone")) or case.lone >= 0
@@ -363,11 +365,10 @@ def _euchre(case, v, res, out):
                         % ("true" if euchred else "false", tricks))
     revokes = [0, 0]
     for r in _codes(v, "EU-62"):
-        s = _seat_of(case, r)
-        if s >= 0:
-            revokes[s & 1] += 1
-            _adjust(out["adjustments"], r, "%s score %d for %s's revoke, before any other score"
-                    % (SIDE_NAMES[1 - (s & 1)], 5 if alone else 3, SIDE_NAMES[s & 1]))
+        s = _seat_of(case, r, True)
+        revokes[s & 1] += 1
+        _adjust(out["adjustments"], r, "%s score %d for %s's revoke, before any other score"
+                % (SIDE_NAMES[1 - (s & 1)], 5 if alone else 3, SIDE_NAMES[s & 1]))
     exposed = False
     for r in _codes(v, "EU-102"):
         if alone:
@@ -379,7 +380,7 @@ def _euchre(case, v, res, out):
         if r["code"] == "EU-17a":
             barred = case.dealer & 1
         elif r["code"] == "EU-23c" and barred < 0:
-            barred = _seat_of(case, r) & 1
+            barred = _seat_of(case, r, True) & 1
         else:
             continue
         _adjust(out["adjustments"], r, "%s cannot score this hand" % SIDE_NAMES[barred])
@@ -435,7 +436,7 @@ def _ecarte(case, v, res, out):
     offender = -1
     replayed = _codes(v, "EC-43r")
     for r in _codes(v, "EC-43", "EC-43b", "EC-43r", "EC-43s", "EC-43l"):
-        offender = _seat_of(case, r)
+        offender = _seat_of(case, r, True)
         _adjust(out["adjustments"], r, "if the %s wins he marks nothing for the point, one for "
                 "the vole (one for a point that would count two)" % _who(r.get("seat")))
     if res.get("replay") is not None and not replayed:
@@ -467,11 +468,11 @@ def _ecarte(case, v, res, out):
     king = -1
     for r in _codes(v, "EC-47a", "EC-47b"):
         if king < 0:
-            king = _seat_of(case, r)
+            king = _seat_of(case, r, True)
             _adjust(out["adjustments"], r, "the %s marks one for the king" % _who(r.get("seat")))
     over = -1
     for r in _codes(v, "EC-13"):
-        over = _seat_of(case, r)
+        over = _seat_of(case, r, True)
         _adjust(out["adjustments"], r, "the %s cannot mark the point or the vole"
                 % _who(r.get("seat")))
     proposal = _proposal(case, res, sc)
