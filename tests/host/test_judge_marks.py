@@ -350,3 +350,37 @@ def test_ecarte_law_47_king_held_stated_in_the_result():
     r = _ecarte([], {"tricks": {"dealer": 3, "non_dealer": 2}, "king_held_by": "non_dealer"},
                 trump_turned="9H")
     assert "EC-47b" in codes(r) and _hand(r)["marks"] == {"dealer": 1, "non_dealer": 1}
+
+
+def test_euchre_law_23_from_the_hands_through_to_the_marks():
+    """Excerpt law 23 read from the hands themselves (West holds four, South six) once the
+    first trick was played: the deal stands; both sides hold a wrong hand and neither
+    scores; the shortage and the surplus are the same misplaced card."""
+    from judge_input import three_ways
+
+    r = three_ways("euchre", 0, move=(0, 2), context={"phase": "first_trick_quitted"})[0]
+    assert codes(r)[0] == "EU-23b"
+    data = {"game": "euchre", "trump_turned": "JH",
+            "context": {"dealer": "N", "phase": "first_trick_quitted"},
+            "findings": [{"code": "seat_over", "seat": "S"}],
+            "events": [_ev("order_up", "W")], "result": {"tricks": 3}}
+    r = judge(data)
+    assert codes(r) == ["EU-23b", "EU-23c"] and _hand(r)["marks"] == {"ns": 0, "ew": 1}
+    assert _hand(r)["scored_as"]["barred"] == "NS"
+
+
+def test_bridge_honours_and_chicane_counted_from_the_hands():
+    """BR-22/BR-25 from the original hands: N-S hold all five honours divided (five times
+    the trick, 40); East and West hold no heart, double chicane against them (2 x 16 off):
+    8 above, and 3 odd tricks at 8 below."""
+    hands = {"N": "AH KH QH 2S 3S 4S 5S 6S 7S 8S 9S TS JS",
+             "E": "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+             "S": "2H 3H 4H 5H 6H 7H 8H 9H TH JH QS KS AS",
+             "W": "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"}
+    r = judge({"game": "bridge_whist", "context": {"dealer": "N"},
+               "hands": {k: v.split() for k, v in hands.items()},
+               "events": [_ev("declare", "N", suit="H")], "result": {"tricks": 9}})
+    h = _hand(r)
+    assert h["honours_kind"] == "five honours" and h["above"] == {"ns": 8, "ew": 0}
+    assert h["below"] == {"ns": 24, "ew": 0} and h["marks"] == {"ns": 32, "ew": 0}
+    assert "cards" in h["scored_as"]
