@@ -384,3 +384,14 @@ def test_bridge_honours_and_chicane_counted_from_the_hands():
     assert h["honours_kind"] == "five honours" and h["above"] == {"ns": 8, "ew": 0}
     assert h["below"] == {"ns": 24, "ew": 0} and h["marks"] == {"ns": 32, "ew": 0}
     assert "cards" in h["scored_as"]
+
+
+def test_dw_law_iv_sec_10_played_elsewhere_this_tables_result_stands():
+    """Law IV §10: already played elsewhere with the recorded trump: "that trump stands as
+    correct" here, and the players at the original table take the average."""
+    r = judge({"game": "duplicate_whist", "trump_slip": "KH", "trump_turned": "7S",
+               "context": {"tables": 3, "played_with_wrong_trump": 1},
+               "result": {"tricks": 6}})
+    assert codes(r) == ["DW-IV-10b"]
+    assert _hand(r)["marks"] == {"ns": 6, "ew": 7} == _hand(r)["as_played"]
+    assert _adj(r) == ["DW-IV-10b"] and "original table" in _hand(r)["adjustments"][0]["effect"]
