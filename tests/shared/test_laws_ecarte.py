@@ -245,3 +245,22 @@ def test_ecarte_law_45_and_9_one_error_one_ruling_three_ways():
     for r in three_ways("ecarte", 0, move=(0, 0)):
         assert [x["code"] for x in r["rulings"]] == ["EC-9o"]
         assert r["rulings"][0]["symptoms"] == ["seat_short"]
+
+
+def test_ecarte_law_9_choice_by_the_dealer_or_after_the_turn_up_has_no_effect():
+    """Law 9 gives the choice to the non-dealer, before the trump is turned: the dealer's
+    choice has no effect (the option stays open); the non-dealer's after the turn-up is out
+    of time (the deal stands)."""
+    short = {"dealer": DEAL[2:4] + DEAL[7:10], "non_dealer": DEAL[:2] + DEAL[4:6]}
+    r = _j([_ev("choice", "dealer", choice="new_deal")], phase="deal_completed", hands=short)
+    assert _codes(r) == ["EC-OPTn", "EC-9o"] and r["rulings"][0]["option"] == "EC-9o"
+    r = _j([_ev("choice", "non_dealer", choice="new_deal", phase="trump_turned")],
+           phase="trump_turned", hands=short)
+    assert _codes(r) == ["EC-OPTl", "EC-9c"] and r["rulings"][0]["ruling"] == "no_effect"
+
+
+def test_ecarte_law_11_the_dealer_cannot_choose_the_trump():
+    """Law 11: the choice among the cards turned up is the non-dealer's."""
+    ev = _ev("more_than_one_turned_up", card="9D")
+    r = _j([ev, _ev("choice", "dealer", choice="choose_trump", card="9D")])
+    assert _codes(r) == ["EC-OPTn", "EC-11o"]
