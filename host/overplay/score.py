@@ -170,8 +170,9 @@ def score_bridge(doc, settings):
         doubles = si.read_int(h, "doubles", path, 0, sb.MAX_DOUBLES, default=0)
         revokes = si.read_side_counts(h, "revokes", path)
         hands = si.read_hands(h, "cards", path)
+        held = _held(h, path, strain)
         try:
-            b = sb.score_hand(strain, tricks, declarer, doubles, hands, revokes, cap)
+            b = sb.score_hand(strain, tricks, declarer, doubles, hands, revokes, cap, None, held)
         except ValueError as e:
             raise UserError("%s: %s" % (path, e))
         game = rubber.add(b)
@@ -187,6 +188,30 @@ def score_bridge(doc, settings):
     if rubber.hands:
         rubbers.append(_rubber_out(rubber))
     return {"hands": hands_out, "rubbers": rubbers, "settings": {"trick_cap": cap}}
+
+
+def _held(h, path, strain):
+    """Honours and voids as recorded at the table ("honours": {"N": 3, "E": 1}, "void":
+    ["S"]) instead of the cards, or None."""
+    if h.get("honours") is None and h.get("void") is None:
+        return None
+    if h.get("cards") is not None:
+        raise UserError("%s: give the cards or honours/void, not both" % path)
+    hon = h.get("honours") or {}
+    if not isinstance(hon, dict):
+        raise UserError('%s.honours: must be an object like {"N": 3, "E": 1}' % path)
+    per = [0, 0, 0, 0]
+    for k in hon:
+        per[si.parse_seat(k, si.where(path, "honours"), k)] = si.read_int(
+            hon, k, si.where(path, "honours"), 0, 5)
+    void = h.get("void") or []
+    if not isinstance(void, list):
+        raise UserError("%s.void: must be a list of seats" % path)
+    seats = [si.parse_seat(x, path, "void") for x in void]
+    try:
+        return sb.held_from_counts(strain, per, seats)
+    except ValueError as e:
+        raise UserError("%s.honours: %s" % (path, e))
 
 
 def _side(s):

@@ -45,24 +45,34 @@ def _module(game):
     return m
 
 
-def judge_case(case):
-    """Judge a parsed laws_case.Case; returns the result dict."""
+def judge_case(case, marks=None):
+    """Judge a parsed laws_case.Case; returns the result dict. `marks(case, verdict)`, if
+    given, adds "hand": what each side marks (the host's overplay.judge_marks.hand)."""
     m = _module(case.game)
     v = m.judge(case)
     handled = m.handled(case)
     v.uncovered(_PREFIX[case.game], [e for e in case.events
                                      if C.is_fact(e.type) and e.type not in handled],
                 case.given_codes())
+    hand = marks(case, v) if marks is not None else None
     ctx = {"tables": case.tables, "phase": C.PHASES[case.phase], "overplay": case.overplay,
            "dealer": case.seat_name(case.dealer)}
-    return {"schema": SCHEMA, "game": case.game_name,
-            "variants": games.variant_names(case.variant), "context": ctx,
-            "findings": v.findings, "rulings": v.rulings, "outcome": v.outcome()}
+    out = {"schema": SCHEMA, "game": case.game_name,
+           "variants": games.variant_names(case.variant), "context": ctx,
+           "findings": v.findings, "rulings": v.rulings, "outcome": v.outcome()}
+    if hand is not None:
+        out["hand"] = hand
+    return out
 
 
 def judge(data):
-    """Judge one deal given as a dict (parsed JSON); see docs/judge.md."""
-    return judge_case(C.Case(data))
+    """Judge one deal given as a dict (parsed JSON); see docs/judge.md. The result of play
+    ("result") is scored on the club PC (overplay.judge_marks), not here."""
+    case = C.Case(data)
+    if case.result is not None:
+        raise RuleError("result: what each side marks is worked out by `overplay judge` on "
+                        "the club PC: drop result here")
+    return judge_case(case)
 
 
 def check(data):

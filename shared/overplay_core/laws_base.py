@@ -14,8 +14,15 @@ from overplay_core import findings as F
 from overplay_core import laws_case as C
 
 # Ruling words, from the most to the least decisive for the deal (OUTCOME_ORDER).
+# Facts about the cards themselves: several of them found together are one error (a card in
+# the wrong hand is a surplus and a shortage), ruled once (Verdict._symptoms).
+CARD_FACTS = ("duplicate_card", "foreign_card", "extra_card", "seat_over", "seat_short",
+              "missing_card", "card_moved", "trump_not_with_dealer", "pack_incorrect")
 OUTCOME_ORDER = ("new_deal", "average_score", "lowest_and_highest", "return_to_original_table",
-                 "replay_at_option", "new_deal_at_option", "claimant_option", "refer_to_director")
+                 "hands_replayed", "replay_at_option", "new_deal_at_option", "claimant_option", "refer_to_director")
+
+
+NO_DEADLINE = 99  # a phase after every phase: the option has no time limit in the law
 
 
 class Verdict:
@@ -92,13 +99,62 @@ class Verdict:
                       card=e.card if e.card >= 0 else None)
             self._refer(prefix, name)
             answered.append(name)
-        short = F.SEAT_SHORT in given or "seat_short" in seen
+        self._symptoms(answered)
         for code in given:
             name = F.name(code)
-            if name in answered or (code == F.MISSING_CARD and short):
+            if name in answered:
                 continue
             answered.append(name)
             self._refer(prefix, name)
+
+    def _symptoms(self, answered):
+        """One error, one ruling: a finding about the cards (a surplus and the shortage it
+        leaves, a duplicate and the card it displaced, the trump card out of the dealer's
+        hand) that no ruling answers is a symptom of the fact a ruling on another of them
+        answers: listed there as "symptoms", never referred on its own."""
+        ruled = None
+        for r in self.rulings:
+            if r.get("finding") in CARD_FACTS:
+                ruled = r
+                break
+        if ruled is None:
+            return
+        for f in self.findings:
+            name = f["code"]
+            if name in CARD_FACTS and name not in answered:
+                answered.append(name)
+                got = ruled.setdefault("symptoms", [])
+                if name not in got and name != ruled["finding"]:
+                    got.append(name)
+        for code in self.case.given_codes():
+            name = F.name(code)
+            if name in CARD_FACTS and name not in answered:
+                answered.append(name)
+                got = ruled.setdefault("symptoms", [])
+                if name not in got and name != ruled["finding"]:
+                    got.append(name)
+
+    def stray(self, option, finding, e, late, **fields):
+        """A choice or claim the law does not let stand: made by a player the option
+        `option` (a ruling code) is not given to, or (late) after it lapsed. Ruled as having
+        no effect, cited to the law that gives the option."""
+        ruling, law, section, entry, source, text = self.table[option]
+        code = option[:2] + ("-OPTl" if late else "-OPTn")
+        what = e.get("choice", "new_deal") if e.type == "choice" else "new_deal"
+        d = {"code": code, "ruling": "no_effect",
+             "text": ("The choice came after the time the law allows for it: it has no "
+                      "effect." if late else "The law gives this choice to another player: "
+                      "it has no effect.")}
+        if finding:
+            d["finding"] = F.name(finding)
+        self._fields(d, fields)
+        d["option"] = option
+        d["choice"] = what
+        self._fields(d, {"by_seat": e.seat})
+        d["citation"] = {"game": self.game_label, "law": law, "section": section,
+                         "catalogue": entry, "source": self.sources[source]}
+        self.rulings.append(d)
+        return d
 
     def _refer(self, prefix, name):
         self.rulings.append({
@@ -171,6 +227,23 @@ def choice_of(case, ev, seats):
     for e in later(case, ev, ("choice",), seats):
         return e.get("choice")
     return None
+
+
+def strays(v, case, ev, entitled, option, finding, values, deadline=NO_DEADLINE, **fields):
+    """Rule on every choice of one of `values` ("new_deal" also a claim for a new deal) after
+    `ev` made by a seat not in `entitled`, or by an entitled seat at or after the `deadline`
+    phase: no effect (Verdict.stray). Returns the entitled seats' choices made in time."""
+    good = []
+    for e in later(case, ev, ("choice", "claim_new_deal")):
+        if e.get("choice", "new_deal") not in values:
+            continue
+        if e.seat not in entitled:
+            v.stray(option, finding, e, False, **fields)
+        elif e.phase >= deadline:
+            v.stray(option, finding, e, True, **fields)
+        else:
+            good.append(e)
+    return good
 
 
 def doubled_before(case, ev):

@@ -169,6 +169,7 @@ def _exposed(v, case, e):
     # Law 39(d): one of the last cards, the deal finished before the eldest could decide.
     late_ok = bool(e.get("last_cards")) and e.seat in side
     deadline = C.PLAY_BEGUN if late_ok else C.DEAL_COMPLETED
+    B.strays(v, case, e, claimants, "BR-39o", F.CARD_EXPOSED_IN_DEAL, ("new_deal",))
     st, who = B.claim_status(case, e, claimants, deadline)
     if st == "claimed":
         v.rule("BR-39d" if late_ok else "BR-39a", F.CARD_EXPOSED_IN_DEAL, by_seat=who)
@@ -204,15 +205,29 @@ def _declaring(v, case):
         return
 
 
+def _choice(v, case, e, entitled, option, finding, values, deadline=B.NO_DEADLINE):
+    """The option taken by an entitled seat in time (before a doubling declaration too), or
+    None; choices by others, or too late, are ruled as having no effect."""
+    dbl = B.later(case, e, ("doubling_declared",))
+    good = []
+    for c in B.strays(v, case, e, entitled, option, finding, values, deadline):
+        if dbl and dbl[0].index < c.index:
+            v.stray(option, finding, c, True)
+        else:
+            good.append(c)
+    return good[0].get("choice", "new_deal") if good else None
+
+
 def _partner_unasked(v, case, e, eldest):
-    if B.doubled_before(case, e):
+    ch = _choice(v, case, e, [eldest], "BR-PUo", F.PARTNER_DECLARED_UNPASSED,
+                 ("stand", "new_deal"), C.PLAY_BEGUN)
+    if B.doubled_before(case, e) and ch is None:
         v.rule("BR-PUc", F.PARTNER_DECLARED_UNPASSED)
         return
-    ch = B.choice_of(case, e, [eldest])
     if ch == "stand":
         v.rule("BR-PUa", F.PARTNER_DECLARED_UNPASSED)
-    elif ch == "new_deal" or B.later(case, e, ("claim_new_deal",), [eldest]):
-        v.rule("BR-PUb", F.PARTNER_DECLARED_UNPASSED)
+    elif ch == "new_deal":
+        v.rule("BR-PUb", F.PARTNER_DECLARED_UNPASSED, redeal_by=case.dealer, deal_passes=False)
     elif case.phase >= C.PLAY_BEGUN:
         v.rule("BR-PUc", F.PARTNER_DECLARED_UNPASSED)
     else:
@@ -236,13 +251,14 @@ def _given_declaring(v, case):
 
 def _adversary_declared(v, case, e):
     """BR-12: the dealer's option: a claim (or choice new_deal) or going on (choice stand)."""
-    for c in B.later(case, e, ("claim_new_deal", "choice"), [case.dealer]):
-        if c.type == "claim_new_deal" or c.get("choice") == "new_deal":
-            v.rule("BR-ADn", F.ADVERSARY_DECLARED, redeal_by=case.dealer, deal_passes=False)
-            return
-        if c.get("choice") == "stand":
-            v.rule("BR-ADs", F.ADVERSARY_DECLARED)
-            return
+    ch = _choice(v, case, e, [case.dealer], "BR-AD", F.ADVERSARY_DECLARED,
+                 ("new_deal", "stand"), C.PLAY_BEGUN)
+    if ch == "new_deal":
+        v.rule("BR-ADn", F.ADVERSARY_DECLARED, redeal_by=case.dealer, deal_passes=False)
+        return
+    if ch == "stand":
+        v.rule("BR-ADs", F.ADVERSARY_DECLARED)
+        return
     v.rule("BR-AD", F.ADVERSARY_DECLARED, by=[case.dealer], options=["new_deal", "proceed"])
 
 
@@ -259,12 +275,13 @@ def _after(v, case, dealer_pass):
 
 
 def _passed_back(v, case, e, eldest):
-    if B.doubled_before(case, e):
+    ch = _choice(v, case, e, [eldest], "BR-PBo", F.DECLARATION_PASSED_BACK,
+                 ("new_deal", "compel"), C.PLAY_BEGUN)
+    if B.doubled_before(case, e) and ch is None:
         v.rule("BR-PBc", F.DECLARATION_PASSED_BACK)
         return
-    ch = B.choice_of(case, e, [eldest])
-    if ch == "new_deal" or B.later(case, e, ("claim_new_deal",), [eldest]):
-        v.rule("BR-PBb", F.DECLARATION_PASSED_BACK)
+    if ch == "new_deal":
+        v.rule("BR-PBb", F.DECLARATION_PASSED_BACK, redeal_by=case.dealer, deal_passes=False)
     elif ch == "compel":
         v.rule("BR-PBa", F.DECLARATION_PASSED_BACK,
                seat=e.seat if e is not None else (case.dealer + 2) % 4)

@@ -59,6 +59,11 @@ def event_types():
 # A finding given in the input that is also an event type is judged as that event.
 FINDING_EVENTS = {"lone_discard_not_passed": "lone_without_passing_discard",
                   "card_faced_on_overplay": "card_faced_in_pack"}
+# The options a player may take ("choice" events); see docs/judge.md.
+CHOICES = (" stand new_deal compel rectify choose_trump replay require_named_suit"
+           " play_to_card_led ")
+CHOICE_ALIASES = {"fresh_deal": "new_deal", "played_again": "replay", "play_again": "replay",
+                  "named_suit": "require_named_suit", "let_stand": "stand"}
 _GAME_ALIASES = {"\u00e9cart\u00e9": "ecarte", "bridge": "bridge_whist", "duplicate": "duplicate_whist",
                  "whist": "duplicate_whist"}
 
@@ -115,7 +120,8 @@ class Case(Reader):
             raise ParseError("judge input must be a JSON object, not %s" % type(data).__name__)
         for key in data:
             if key not in ("game", "variants", "context", "deal", "hands", "trump_slip",
-                           "trump_turned", "overplay", "events", "findings", "comment") and (
+                           "trump_turned", "overplay", "events", "findings", "result",
+                           "comment") and (
                     key not in _CONTEXT_KEYS):
                 raise ParseError("unknown key %r at the top level" % key)
         g = data.get("game")
@@ -141,6 +147,7 @@ class Case(Reader):
         self._cards(data)
         self._given(data.get("findings", []))
         self._events(data.get("events", []))
+        self.result = data.get("result")  # the result of play: read by laws_marks
 
     def _context(self, data):
         ctx = data.get("context", {})
@@ -260,10 +267,10 @@ class Case(Reader):
                 t = "claim_new_deal"  # écarté's word
             if "choice" in e:
                 ch = norm(e["choice"])
-                ch = "new_deal" if ch == "fresh_deal" else ch
-                if ch not in ("stand", "new_deal", "compel", "rectify", "choose_trump"):
-                    raise ParseError("%s.choice: unknown choice %r: use stand, new_deal, compel, "
-                                     "rectify or choose_trump" % (where, e["choice"]))
+                ch = CHOICE_ALIASES.get(ch, ch)
+                if not isinstance(ch, str) or (" %s " % ch) not in CHOICES:
+                    raise ParseError("%s.choice: unknown choice %r: use one of%s"
+                                     % (where, e["choice"], CHOICES.rstrip()))
                 e = dict(e)
                 e["choice"] = ch
             if not is_event(t):

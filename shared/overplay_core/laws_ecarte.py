@@ -64,6 +64,11 @@ TABLE = {
                "card led or require the suit named."),
     "EC-41b": ("card_stands", "Law 41", "", "EC-16", "EC-A",
                "The leader has none of the suit he named: the card led cannot be withdrawn."),
+    "EC-41c": ("play_named_suit", "Law 41", "", "EC-16", "EC-A",
+               "The adversary required the suit named: the leader takes back the card led and "
+               "must play the suit he named."),
+    "EC-41d": ("card_stands", "Law 41", "", "EC-16", "EC-A",
+               "The adversary chose to play to the card led: it stands and play goes on."),
     "EC-42v": (MARK, "Law 42", "", "EC-17", "EC-A",
                "He abandoned his hand without making a trick: his adversary marks the vole."),
     "EC-42p": (MARK, "Law 42", "", "EC-17", "EC-A",
@@ -82,6 +87,18 @@ TABLE = {
                "Renounce or failure to win when able: the adversary may have the hands played "
                "again; the adversary played without proposing or refused the first proposal, "
                "so the offender marks only one for the point and one for the vole."),
+    "EC-43r": ("hands_replayed", "Law 43", "", "EC-18", "EC-A",
+               "The adversary had the hands played again: the replay is scored, and if the "
+               "offender wins he marks nothing for the point and one for the vole (one for a "
+               "point that would count two)."),
+    "EC-43s": ("deal_stands", "Law 43", "", "EC-18", "EC-A",
+               "The adversary let the hand stand as played: it is scored with the offender's "
+               "marks limited as law 43 says (nothing for the point, one for the vole, one for "
+               "a point that would count two)."),
+    "EC-43l": ("deal_stands", "Law 43", "", "EC-18", "EC-A",
+               "The adversary did not have the hands played again before the pack was cut for "
+               "the next deal: the hand stands as played, the offender's marks limited as law "
+               "43 says."),
     "EC-43n": ("no_penalty", "Law 43", "", "EC-18", "EC-A",
                "The card was taken up again before another card was led (law 39): no "
                "penalty."),
@@ -126,8 +143,10 @@ def _bad_hands(v, case):
         return
     code = bad[0][0] if bad else F.DEAL_PATTERN_BROKEN
     nd = _other(case, case.dealer)
+    good = B.strays(v, case, None, [nd], "EC-9o", code, ("rectify", "new_deal"),
+                    C.TRUMP_TURNED)
     if case.phase < C.TRUMP_TURNED and nd not in case.looked:
-        ch = B.choice_of(case, None, [nd])
+        ch = good[0].get("choice", "new_deal") if good else None
         if ch == "new_deal" or B.later(case, None, ("claim_new_deal",), [nd]):
             v.rule("EC-9a", code, redeal_by=case.dealer)
         elif ch == "rectify":
@@ -144,7 +163,8 @@ def _turn_up(v, case):
     nd = _other(case, case.dealer)
     for e in case.events_of("more_than_one_turned_up"):
         v.find(F.MORE_THAN_ONE_TURNED_UP)
-        chosen = B.later(case, e, ("choice", "claim_new_deal"), [nd])
+        chosen = B.strays(v, case, e, [nd], "EC-11o", F.MORE_THAN_ONE_TURNED_UP,
+                          ("choose_trump", "new_deal"))
         looked = nd in chosen[0].looked if chosen else nd in case.looked
         ch = None
         if chosen:
@@ -185,6 +205,10 @@ def _proposal_bonus(case, adversary):
     return bool(answers) and answers[0].type == "refuse"
 
 
+_LAW_41 = ("require_named_suit", "play_to_card_led")
+_LAW_43 = ("replay", "stand")
+
+
 def _play(v, case):
     for e in case.events_of("card_taken_back"):
         v.find(F.CARD_TAKEN_BACK, seat=e.seat, card=e.card)
@@ -199,11 +223,19 @@ def _play(v, case):
         v.rule("EC-40b" if e.get("played_to") else "EC-40a", F.LED_OUT_OF_TURN)
     for e in case.events_of("named_suit_not_led"):
         v.find(F.NAMED_SUIT_NOT_LED, seat=e.seat, suit=e.suit, card=e.card)
-        if e.get("holds_named_suit", True):
-            v.rule("EC-41a", F.NAMED_SUIT_NOT_LED, by=[_other(case, e.seat)],
-                   options=["play_to_card_led", "leader_plays_named_suit"])
-        else:
+        adv = _other(case, e.seat)
+        if not e.get("holds_named_suit", True):
             v.rule("EC-41b", F.NAMED_SUIT_NOT_LED)
+            B.strays(v, case, e, [], "EC-41b", F.NAMED_SUIT_NOT_LED, _LAW_41)
+            continue
+        chosen = B.strays(v, case, e, [adv], "EC-41a", F.NAMED_SUIT_NOT_LED, _LAW_41)
+        if not chosen:
+            v.rule("EC-41a", F.NAMED_SUIT_NOT_LED, by=[adv],
+                   options=["play_to_card_led", "require_named_suit"])
+        elif chosen[0].get("choice") == "require_named_suit":
+            v.rule("EC-41c", F.NAMED_SUIT_NOT_LED, seat=e.seat, by_seat=adv, suit=e.suit)
+        else:
+            v.rule("EC-41d", F.NAMED_SUIT_NOT_LED, by_seat=adv, card=e.card)
     for e in case.events_of("hand_abandoned"):
         v.find(F.HAND_ABANDONED, seat=e.seat)
         tricks = e.get("tricks", 0)
@@ -225,8 +257,27 @@ def _play(v, case):
             continue
         adv = _other(case, e.seat)
         bonus = _proposal_bonus(case, adv)
-        v.rule("EC-43b" if bonus else "EC-43", F.RENOUNCE, by=[adv], seat=e.seat,
-               offender_marks={"point": 1 if bonus else 0, "vole": 1})
+        caps = {"point": 1 if bonus else 0, "vole": 1}
+        # The option lasts until the pack is cut for the next deal (the law gives no time;
+        # a later deal cannot be played again).
+        cut = B.later(case, e, ("cut_for_next_deal",))
+        chosen = [c for c in B.strays(v, case, e, [adv], "EC-43", F.RENOUNCE, _LAW_43,
+                                      C.NEXT_DEAL)
+                  if not [x for x in cut if x.index < c.index]]
+        for c in B.later(case, e, ("choice",), [adv]):
+            if c.get("choice") in ("replay", "stand") and c not in chosen \
+                    and c.phase < C.NEXT_DEAL:
+                v.stray("EC-43", F.RENOUNCE, c, True)  # after the cut for the next deal
+        lapsed = cut or case.phase >= C.NEXT_DEAL or [
+            c for c in B.later(case, e, ("choice",), [adv]) if c.phase >= C.NEXT_DEAL]
+        if not chosen and lapsed:
+            v.rule("EC-43l", F.RENOUNCE, seat=e.seat, offender_marks=caps)
+        elif not chosen:
+            v.rule("EC-43b" if bonus else "EC-43", F.RENOUNCE, by=[adv], seat=e.seat,
+                   offender_marks=caps)
+        else:
+            v.rule("EC-43r" if chosen[0].get("choice") == "replay" else "EC-43s", F.RENOUNCE,
+                   seat=e.seat, by_seat=adv, offender_marks=caps)
     for e in case.events_of("new_cards_called"):
         v.find(F.NEW_CARDS_CALLED, seat=e.seat)
         cut = B.later(case, None, ("cut_for_next_deal",))

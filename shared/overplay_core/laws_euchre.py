@@ -142,6 +142,7 @@ def _exposed_in_deal(v, case, e):
         claimants = [dealer]
         guard = [(dealer + 2) % 4]  # the dealer's partner must not have touched his
     deadline = C.PLAY_BEGUN if e.get("last_cards") else C.TRUMP_TURNED  # law 37
+    B.strays(v, case, e, claimants, "EU-35o", F.CARD_EXPOSED_IN_DEAL, ("new_deal",))
     for c in B.later(case, e, ("claim_new_deal",), claimants):
         if c.phase < deadline and not [s for s in guard if s in c.touched]:
             v.rule("EU-35a", F.CARD_EXPOSED_IN_DEAL, by_seat=c.seat, redeal_by=dealer,
@@ -176,6 +177,7 @@ def judge(case):
     for e in case.events_of("adversaries_pack"):
         v.find(F.ADVERSARIES_PACK, seat=e.seat)
         adv = [(dealer + 1) % 4, (dealer + 3) % 4]
+        B.strays(v, case, e, adv, "EU-38a", F.ADVERSARIES_PACK, ("new_deal",))
         t = B.in_time(case, e, C.TRUMP_TURNED, adv)  # Somerset 38 bars no one for looking
         if t == "claimed":
             _redeal(v, "EU-38n", F.ADVERSARIES_PACK, case, False)

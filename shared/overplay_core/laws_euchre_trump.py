@@ -12,7 +12,6 @@ dealer before it is no discard by the first trick (law 17).
 from overplay_core import cards, games
 from overplay_core import findings as F
 from overplay_core import laws_base as B
-from overplay_core import laws_case as C
 from overplay_core import laws_cards as K
 
 TABLE = {
@@ -109,25 +108,28 @@ def making(v, case):
 
 def _derived_discard(case):
     """Laws 17-19 from the event order: (no discard by first trick, lead before discard, lone
-    discard not passed), each an event or None. Starts at the order-up / take-up."""
+    discard not passed), each an event or None. Starts at the order-up / take-up.
+
+    No event is not a fact: a discard the record does not show is not a discard missed. The
+    order tells only when the record shows the discard itself: a "played" by the dealer
+    (law 17) or the eldest (law 18) before the dealer's "discard_quitted"; a lone dealer's
+    "discard_quitted" with "to_partner": false (law 19). A hand with no discard_quitted at
+    all is silent on the discard, and no ruling is given (docs/laws.md)."""
     made = case.events_of("order_up", "take_up")
     if not made:
         return None, None, None
     dealer, eldest = case.dealer, (case.dealer + 1) % 4
     alone = bool(made[0].get("alone")) and made[0].seat == dealer
-    none_by_trick = lead = not_passed = None
+    none_by_trick = lead = None
     for e in B.later(case, made[0], ("discard_quitted", "played")):
         if e.type == "discard_quitted":
-            if alone and e.get("to_partner") is False:
-                not_passed = e
+            not_passed = e if alone and e.get("to_partner") is False else None
             return none_by_trick, lead, not_passed
         if e.seat == eldest and lead is None:
             lead = e
-        elif e.seat == dealer:
-            return e, lead, not_passed
-    if case.phase >= C.FIRST_TRICK:
-        none_by_trick = made[0]
-    return none_by_trick, lead, not_passed
+        elif e.seat == dealer and none_by_trick is None:
+            none_by_trick = e
+    return None, None, None
 
 
 def given(v, case):

@@ -72,6 +72,7 @@ def deal_events(v, case):
         v.find(code, seat=e.seat)
         dealer = e.seat if e.seat >= 0 else case.dealer
         adversaries = [(dealer + 1) % 4, (dealer + 3) % 4]
+        B.strays(v, case, e, adversaries, "DW-W37o", code, ("new_deal",))
         st, who = B.claim_status(case, e, adversaries, C.DEAL_COMPLETED)
         if st == "claimed":
             v.rule("DW-W37f", code, by_seat=who)

@@ -26,16 +26,17 @@ _TABLE = (
     (1000, "DW-NONE DW-IV-8 DW-IV-9a DW-IV-9b DW-IV-10a DW-IV-10b DW-IV-10c DW-IV-11 DW-V-1a "
            "DW-V-1b DW-V-1c DW-V-1x DW-V-2 DW-V-2x DW-LB-2 DW-LB-3a DW-LB-3b DW-LB-3c DW-VI-1 "
            "DW-VI-2 DW-LB-1 DW-W37a DW-W37b DW-W37c DW-W37d DW-W37f DW-W37o DW-W38 DW-W39 "
-           "DW-W39x"),
+           "DW-W39x DW-OPTn DW-OPTl"),
     (2000, "BR-NONE BR-38a BR-38b BR-38c BR-38d BR-39a BR-39o BR-39d BR-40a BR-40b BR-41a "
            "BR-41b BR-41c BR-42 BR-ADVa BR-ADVb BR-OOTa BR-OOTb BR-DFPa BR-DFPb BR-Da BR-Db "
-           "BR-PUo BR-PUa BR-PUb BR-PUc BR-PBo BR-PBa BR-PBb BR-PBc BR-RV BR-RVn BR-AD BR-ADn BR-ADs"),
+           "BR-PUo BR-PUa BR-PUb BR-PUc BR-PBo BR-PBa BR-PBb BR-PBc BR-RV BR-RVn BR-AD BR-ADn BR-ADs BR-OPTn BR-OPTl"),
     (3000, "EU-NONE EU-23a EU-43 EU-23b EU-23c EU-24 EU-24l EU-62 EU-62n EU-102 EU-33 EU-34 "
            "EU-34x EU-35a EU-35o EU-35b EU-38a EU-38b EU-39 EU-40a EU-40b EU-42 EU-16 EU-91 "
-           "EU-16b EU-17a EU-17b EU-90 EU-18 EU-19 EU-20 EU-20n EU-21a EU-21b EU-21c EU-22 EU-38n"),
+           "EU-16b EU-17a EU-17b EU-90 EU-18 EU-19 EU-20 EU-20n EU-21a EU-21b EU-21c EU-22 EU-38n EU-OPTn EU-OPTl"),
     (4000, "EC-NONE EC-9o EC-9a EC-9b EC-9c EC-13 EC-11o EC-11a EC-11b EC-12 EC-12x EC-39a "
            "EC-39b EC-39c EC-40a EC-40b EC-41a EC-41b EC-42v EC-42p EC-42c EC-42x EC-43 EC-43b "
-           "EC-43n EC-44 EC-44x EC-45 EC-46 EC-47a EC-47b EC-47c EC-47d"),
+           "EC-43n EC-44 EC-44x EC-45 EC-46 EC-47a EC-47b EC-47c EC-47d EC-41c EC-41d EC-43r EC-43s "
+           "EC-43l EC-OPTn EC-OPTl"),
 )
 
 

@@ -14,8 +14,9 @@ API (plain functions over ints and tuples, one small accumulator class):
 - holdings_from_seats(strain, seat_of_card) -> same, from tally's seat-per-card bytearray
 - honours(strain, honour_seats) -> (side, points, kind)     side -1 when nobody scores
 - chicane(strain, trump_counts, honour_side) -> (ns, ew)    signed adjustments (BR-25)
+- held_from_counts(strain, honours_per_seat, void_seats) -> (honour_seats, trump_counts)
 - score_hand(strain, tricks, declarer_side, doubles=0, hands=None, revokes=(0, 0),
-             trick_cap=0, seat_of_card=None) -> dict breakdown:
+             trick_cap=0, seat_of_card=None, held=None) -> dict breakdown:
     tricks (ns, ew) after revoke penalties; trick_side (NS, EW or -1); trick_points;
     below (ns, ew); honours (ns, ew); honours_kind; chicane (ns, ew); slam (ns, ew);
     above (ns, ew); revokes (ns, ew); strain, doubles, declarer_side
@@ -197,8 +198,28 @@ def chicane(strain, trump_counts, honour_side):
     return adj[0], adj[1]
 
 
+def held_from_counts(strain, honours_per_seat, void_seats):
+    """(honour_seats, trump_counts) from what was recorded at the table instead of the hands:
+    how many honours (aces at no trumps) each seat held, and the seats void of trumps. Raises
+    RuleError for more honours than there are, or a void seat holding an honour."""
+    most = 4 if strain == NO_TRUMP else 5
+    seats = []
+    for s in range(4):
+        n = honours_per_seat[s]
+        if not isinstance(n, int) or n < 0:
+            raise RuleError("honours held by a seat must be a whole number, not %r" % (n,))
+        if n and s in void_seats:
+            raise RuleError("a seat void of trumps holds no honours")
+        seats.extend([s] * n)
+    if len(seats) > most:
+        raise RuleError("%d honours held, but there are only %d" % (len(seats), most))
+    seats.extend([-1] * (most - len(seats)))
+    counts = [0 if s in void_seats else 1 for s in range(4)]
+    return seats, counts
+
+
 def score_hand(strain, tricks, declarer_side, doubles=0, hands=None, revokes=(0, 0),
-               trick_cap=0, seat_of_card=None):
+               trick_cap=0, seat_of_card=None, held=None):
     """The score of one hand of bridge whist as a breakdown dict (see the module docstring).
 
     tricks: tricks won in play by the declarer's side (the side that made the trump).
@@ -208,6 +229,8 @@ def score_hand(strain, tricks, declarer_side, doubles=0, hands=None, revokes=(0,
     revokes: established revokes by (N-S, E-W); each moves three tricks (BR-18).
     trick_cap: 0 for no limit (the American code); e.g. 100 for the English clubs' limit on
     the value of one trick (BR-16, a setting).
+    held: (honour_seats, trump_counts) as held_from_counts gives them, when the table recorded
+    the honours and the voids rather than the hands.
     """
     value = trick_value(strain)
     if declarer_side not in (NS, EW):
@@ -241,7 +264,10 @@ def score_hand(strain, tricks, declarer_side, doubles=0, hands=None, revokes=(0,
     hon = [0, 0]
     chic = (0, 0)
     kind = "not computed"
-    if seat_of_card is not None:
+    if held is not None:
+        seats, counts = held
+        kind = None
+    elif seat_of_card is not None:
         seats, counts = holdings_from_seats(strain, seat_of_card)
         kind = None
     elif hands is not None:

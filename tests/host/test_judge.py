@@ -260,3 +260,271 @@ def test_fuzz_stated_findings_give_rulings_or_one_line_errors(game, found, table
     if game == "duplicate_whist":
         data["context"]["overplay"] = True
     _judge_or_error(json.dumps(data))
+
+
+# ---- the result of play: marks equal to `overplay score`'s, fuzzing, words --------------
+
+def _score(doc):
+    from overplay import score
+    return score.score(doc)
+
+
+def _score_marks(doc, game):
+    """What `overplay score` gives the last hand (or table) of a one-hand document."""
+    r = _score(doc)
+    if game == "duplicate_whist":
+        t = r["boards"][0]["tables"][-1]
+        return {"ns": t["ns"], "ew": t["ew"]}
+    if game == "bridge_whist":
+        h = r["hands"][0]
+        return {"ns": h["below"][0] + h["above"][0], "ew": h["below"][1] + h["above"][1]}
+    if game == "euchre":
+        h = r["hands"][0]
+        return {"ns": h["points"][0] + h["penalty"][0], "ew": h["points"][1] + h["penalty"][1]}
+    d = r["deals"][0]
+    dealer = d["dealer"] == r["players"][1]
+    marks = [d["king"][0] + d["points"][0], d["king"][1] + d["points"][1]]
+    return {"dealer": marks[int(dealer)], "non_dealer": marks[1 - int(dealer)]}
+
+
+def _scored_doc(game, variants, scored_as):
+    if game == "duplicate_whist":
+        return {"game": game, "boards": [scored_as["tables"]]}
+    key = "deals" if game == "ecarte" else "hands"
+    return {"game": game, "variant": variants, key: [scored_as]}
+
+
+RESULT_NAMES = [n for n in NAMES if "result" in json.load(open(os.path.join(EXAMPLES, n),
+                                                                encoding="utf-8"))]
+
+
+def test_examples_with_a_result_cover_every_game():
+    games = set(json.load(open(os.path.join(EXAMPLES, n), encoding="utf-8"))["game"]
+                for n in RESULT_NAMES)
+    assert games == {"duplicate_whist", "bridge_whist", "euchre", "ecarte"}
+
+
+@pytest.mark.parametrize("name", RESULT_NAMES)
+def test_judge_examples_give_the_marks_overplay_score_gives(name):
+    """Every docs example with a result: its hand, scored by `overplay score` as the judge
+    says it was scored (scored_as), marks what the judge says."""
+    with open(os.path.join(EXAMPLES, name), encoding="utf-8") as f:
+        data = json.load(f)
+    r = judge.judge_text(json.dumps(data))
+    h = r["hand"]
+    assert h["marks"] is not None and not h["void"]
+    doc = _scored_doc(r["game"], r["variants"], h["scored_as"])
+    assert _score_marks(doc, r["game"]) == h["marks"], name
+
+
+def _scoring_doc_examples():
+    """The JSON input examples of docs/scoring.md."""
+    text = _doc("scoring.md")
+    out = []
+    for block in text.split("```json")[1:]:
+        doc = json.loads(block.split("```")[0])
+        if "game" in doc:
+            out.append(doc)
+    return out
+
+
+def _judge_for_bridge(h):
+    declarer = h["declarer"].replace("-", "").upper()
+    seat = {"NS": "N", "EW": "E"}.get(declarer, declarer)
+    data = {"game": "bridge_whist", "context": {"dealer": "N"}, "events": [],
+            "result": {"declaration": {"seat": seat, "strain": h["strain"]},
+                       "tricks": h["tricks"], "doubles": h.get("doubles", 0)}}
+    for side, n in (h.get("revokes") or {}).items():
+        data["events"] += [{"type": "revoke", "seat": {"NS": "N", "EW": "E"}[side]}] * n
+    if h.get("cards"):
+        data["hands"] = {k: v.split() for k, v in h["cards"].items()}
+    return data
+
+
+def _judge_for_euchre(h, variants):
+    makers = h["makers"].replace("-", "").upper()
+    seat = {"NS": "S", "EW": "E"}.get(makers, makers)
+    data = {"game": "euchre", "variants": variants, "trump_turned": "JH",
+            "context": {"dealer": "N", "phase": "deal_played"}, "findings": [],
+            "events": [{"type": "order_up", "seat": seat, "alone": h.get("alone", False)}],
+            "result": {"tricks": h["tricks"], "alone": h.get("alone", False)}}
+    if h.get("alone"):
+        data["context"]["lone"] = seat
+    if h.get("partner_exposed"):
+        partner = "NESW"[("NESW".index(seat) + 2) % 4]
+        data["events"].append({"type": "card_exposed_in_play", "seat": partner})
+    if h.get("barred"):
+        data["findings"].append({"code": "seat_short", "seat": "N" if h["barred"] == "NS"
+                                 else "E"})
+    for side, n in (h.get("revokes") or {}).items():
+        data["events"] += [{"type": "revoke", "seat": {"NS": "N", "EW": "E"}[side]}] * n
+    return data
+
+
+def _judge_for_ecarte(d, variants):
+    dealer = d["dealer"]
+    names = {dealer: "dealer", 1 - dealer: "non_dealer"}
+    data = {"game": "ecarte", "variants": variants, "events": [],
+            "context": {"dealer": dealer, "phase": "play_begun"},
+            "result": {"tricks": {names[0]: d["tricks"][0], names[1]: d["tricks"][1]},
+                       "proposal": d.get("proposal", "accepted")}}
+    if d.get("turn_up"):
+        data["trump_turned"] = d["turn_up"]
+    if d.get("hands") and d.get("king_announced"):
+        trump = d["turn_up"][-1]
+        for seat, hand in enumerate(d["hands"]):
+            if "K" + trump in hand:
+                data["result"]["king_held_by"] = names[seat]
+    if d.get("abandoned_by") is not None:
+        s = d["abandoned_by"]
+        data["events"].append({"type": "hand_abandoned", "seat": names[s],
+                               "tricks": d["tricks"][s]})
+    return data
+
+
+def test_scoring_doc_examples_give_the_same_marks_judged():
+    """Every hand of docs/scoring.md's examples, judged with its facts as events and its
+    result as `result`, marks what `overplay score` marks (the whist board's tables too)."""
+    checked = 0
+    for doc in _scoring_doc_examples():
+        game, variants = doc["game"], doc.get("variant", [])
+        if game == "duplicate_whist":
+            for row in doc["boards"]:
+                tables = row["tables"] if isinstance(row, dict) else row
+                scored = _score({"game": game, "boards": [tables]})["boards"][0]["tables"]
+                for t, entry in enumerate(tables):
+                    others = [e for i, e in enumerate(tables) if i != t and isinstance(e, int)]
+                    if isinstance(entry, int):
+                        data = {"game": game, "result": {"tricks": entry}}
+                    elif isinstance(entry, dict):
+                        data = {"game": game, "result": {"tricks": entry}}
+                    elif entry == "avg":
+                        data = {"game": game, "findings": ["trump_differs_from_slip"],
+                                "context": {"tables": 3, "phase": "play_begun",
+                                            "overplay": True, "ns_tricks_elsewhere": others},
+                                "result": {"tricks": 0}}
+                    else:
+                        continue  # a surplus award needs the partner_surplus hands
+                    marks = judge.judge_text(json.dumps(data))["hand"]["marks"]
+                    assert marks == {"ns": scored[t]["ns"], "ew": scored[t]["ew"]}, (tables, t)
+                    checked += 1
+            continue
+        key = "deals" if game == "ecarte" else "hands"
+        for h in doc[key]:
+            if game == "bridge_whist":
+                data = _judge_for_bridge(h)
+            elif game == "euchre":
+                data = _judge_for_euchre(h, variants)
+            else:
+                data = _judge_for_ecarte(h, variants)
+            r = judge.judge_text(json.dumps(data))
+            one = dict(doc)
+            one[key] = [h]
+            assert r["hand"]["marks"] == _score_marks(one, game), (game, h, r["hand"])
+            checked += 1
+    assert checked >= 14
+
+
+def test_result_is_refused_by_the_shared_engine():
+    """The shoe never scores a judged hand: laws.judge refuses result (one line)."""
+    from overplay_core import laws
+    with pytest.raises(RuleError, match="^result: "):
+        laws.judge({"game": "euchre", "result": {"tricks": 3}})
+
+
+_RESULT_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.text(max_size=6),
+                           st.lists(st.integers(0, 5), max_size=3),
+                           st.dictionaries(st.sampled_from(["ns", "ew", "N", "dealer",
+                                                            "non_dealer", "x", "seat",
+                                                            "strain", "tricks"]),
+                                           st.one_of(st.integers(-1, 14), st.text(max_size=3),
+                                                     st.none()), max_size=3))
+_RESULT_KEYS = ["tricks", "declaration", "doubles", "honours", "void", "score", "makers",
+                "alone", "euchred", "proposal", "king_turned", "king_held_by", "vole",
+                "replay", "bogus"]
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["duplicate_whist", "bridge_whist", "euchre", "ecarte"]),
+       st.dictionaries(st.sampled_from(_RESULT_KEYS), _RESULT_VALUES, max_size=5),
+       st.booleans())
+def test_fuzz_result_fields_exit_2_with_one_line_naming_the_field(game, result, with_events):
+    """Any result: judged, or exit 2 with one line naming the field; never a traceback."""
+    events = {"duplicate_whist": [], "bridge_whist": [{"type": "declare", "seat": "N",
+                                                       "suit": "H"}],
+              "euchre": [{"type": "order_up", "seat": "E"}],
+              "ecarte": [{"type": "renounce", "seat": "dealer"},
+                         {"type": "choice", "seat": "non_dealer", "choice": "replay"}]}[game]
+    data = {"game": game, "events": events if with_events else [], "result": result}
+    text = json.dumps(data)
+    try:
+        r = judge.judge_text(text)
+    except (ParseError, RuleError) as e:
+        msg = str(e)
+        assert "\n" not in msg and "internal error" not in msg, msg
+        assert msg.startswith("result") or "result" in msg, msg
+        return
+    assert "hand" in r
+    json.dumps(r)
+
+
+def test_cli_result_error_is_one_line_exit_2(tmp_path, capsys):
+    p = tmp_path / "bad.json"
+    p.write_text(json.dumps({"game": "euchre", "events": [{"type": "order_up", "seat": "E"}],
+                             "result": {"tricks": 7}}))
+    status, out, err = _run(["judge", str(p)], capsys)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and "result.tricks must be a whole number 0 to 5" in err
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_text_report_prints_words_not_python_values(name, capsys):
+    """No True/False/None/[] in the readable report (e.g. "deal passes", not "True")."""
+    status, out, _ = _run(["judge", os.path.join(EXAMPLES, name)], capsys)
+    assert status == 0
+    for bad in ("True", "False", "None", "[]", "{}", "'"):
+        assert bad not in out.replace("adversaries'", "").replace("dealer's", "") \
+            .replace("partner's", "").replace("player's", "").replace("table's", ""), (bad, out)
+
+
+# ---- judging from the club database -------------------------------------------------------
+
+def _club_db(tmp_path):
+    from test_results import build_db
+    return build_db(tmp_path / "club.sqlite")
+
+
+def test_db_judge_gives_the_reports_rulings_and_marks(tmp_path, capsys):
+    """--db: every board at every table: the rulings the director's report shows, and the
+    marks its scores give (the average where it is awarded)."""
+    from overplay import results
+    db = _club_db(tmp_path)
+    report = results.build(db)
+    for b in report["boards"]:
+        for row in b["tables"]:
+            status, out, err = _run(["judge", "--json", "--db", db, "--board",
+                                     str(b["board"]), "--table", str(row["table"])], capsys)
+            assert status == 0 and err == ""
+            r = json.loads(out)
+            assert [x["code"] for x in r["rulings"]] == [x["code"] for x in row["rulings"]]
+            if "score_ns" in row:
+                assert r["hand"]["marks"] == {"ns": row["score_ns"], "ew": row["score_ew"]}
+    # board 2 at table 3: the wrong trump after play at three tables (Law IV §9)
+    status, out, _ = _run(["judge", "--db", db, "--board", "2", "--table", "3"], capsys)
+    assert "DW-IV-9a" in out and "Marks: N-S 9, E-W 5 (as played: N-S 4, E-W 9)" in out
+
+
+def test_db_judge_one_line_errors(tmp_path, capsys):
+    db = _club_db(tmp_path)
+    for argv, words in ((["--board", "9", "--table", "1"], "has no board 9: it has 1, 2, 3"),
+                        (["--board", "1", "--table", "7"], "has no record from table 7"),
+                        (["--board", "1"], "needs --board and --table"),
+                        (["--session", "99", "--board", "1", "--table", "1"], "no session 99")):
+        status, out, err = _run(["judge", "--db", db] + argv, capsys)
+        assert status == 2 and out == "" and err.count("\n") == 1 and words in err, err
+    status, _, err = _run(["judge", "--db", str(tmp_path / "none.sqlite"), "--board", "1",
+                           "--table", "1"], capsys)
+    assert status == 2 and "no database at" in err
+    assert not os.path.exists(tmp_path / "none.sqlite")
+    status, _, err = _run(["judge"], capsys)
+    assert status == 2 and "give a FILE" in err

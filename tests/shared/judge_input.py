@@ -58,3 +58,41 @@ def euchre_event(t, seat=None, **kw):
         e["seat"] = seat
     e.update(kw)
     return e
+
+
+def three_ways(game, dealer, dup_at=None, move=None, context=None):
+    """One error in a deal of `game` told three ways: (by the deal in order, by the hands, by
+    the findings a shoe's CHECK record would give). dup_at=(i, j): the i-th card dealt is a
+    second copy of the j-th (a duplicate, and a card missing); move=(i, seat): the i-th card
+    dealt went to `seat` (a surplus there, a shortage where it belonged)."""
+    p = games.profile(games.GAME_IDS[game])
+    deal = [card_name(c) for c in p.pack[:p.deal_cards]]
+    seat_names = ("dealer", "non_dealer") if p.seats == 2 else SEATS
+    seats = [p.seat_of(n, dealer) for n in range(p.dealt)]
+    found = []
+    if dup_at is not None:
+        deal[dup_at[0]] = deal[dup_at[1]]
+        found = ["duplicate_card", "missing_card"]
+    if move is not None:
+        was = seats[move[0]]
+        seats[move[0]] = move[1]
+        found = [{"code": "seat_over", "seat": _seat_word(p, move[1], dealer, seat_names)},
+                 {"code": "seat_short", "seat": _seat_word(p, was, dealer, seat_names)}]
+    hands = {}
+    for n in range(p.dealt):
+        hands.setdefault(_seat_word(p, seats[n], dealer, seat_names), []).append(deal[n])
+    base = {"game": game, "context": dict(context or {}, dealer=dealer)}
+    out = []
+    for key, value in (("deal", deal), ("hands", hands), ("findings", found)):
+        if key == "deal" and move is not None:
+            continue  # a card dealt to the wrong seat is not seen in the order dealt
+        data = dict(base)
+        data[key] = value
+        out.append(laws.judge(data))
+    return out
+
+
+def _seat_word(p, seat, dealer, names):
+    if p.seats == 2:
+        return names[0] if seat == dealer else names[1]
+    return names[seat]

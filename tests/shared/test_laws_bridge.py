@@ -53,8 +53,10 @@ def test_bridge_law_39_exposed_by_dealers_side_eldest_may_claim():
     r = _j([_exposed("S")], phase="deal")
     assert _codes(r) == ["BR-39o"] and r["rulings"][0]["by"] == ["E"]
     assert _codes(_j([_exposed("S"), _claim("E")])) == ["BR-39a"]
-    # The dealer's own partner cannot claim for his side's exposure.
-    assert _codes(_j([_exposed("S"), _claim("W")], phase="deal")) == ["BR-39o"]
+    # The dealer's own partner cannot claim for his side's exposure: his claim has no
+    # effect, and the eldest hand's option stays open.
+    r = _j([_exposed("S"), _claim("W")], phase="deal")
+    assert _codes(r) == ["BR-OPTn", "BR-39o"] and r["rulings"][0]["by_seat"] == "W"
 
 
 def test_bridge_law_39_exposed_by_adversary_dealer_or_partner_may_claim():
@@ -172,7 +174,9 @@ def test_bridge_partner_declares_unasked_stands_after_doubling_declaration():
     """But if any declaration as to doubling was made, the wrong declaration stands."""
     wrong = {"type": "declare", "seat": "S", "suit": "H"}
     dbl = {"type": "doubling_declared", "seat": "E"}
-    assert _codes(_j([wrong, dbl, {"type": "claim_new_deal", "seat": "E"}])) == ["BR-PUc"]
+    # A claim after the doubling declaration is out of time: ruled as having no effect.
+    assert _codes(_j([wrong, dbl, {"type": "claim_new_deal", "seat": "E"}])) == [
+        "BR-OPTl", "BR-PUc"]
     # Or if no new deal was claimed before the play.
     assert _codes(_j([wrong], phase="play_begun")) == ["BR-PUc"]
 
@@ -289,3 +293,17 @@ def test_adversaries_cards_found_only_after_the_first_card_played_stands():
                      "events": [ev, {"type": "claim_new_deal", "seat": "N", "phase": "deal"},
                                 {"type": "play_begun"}]})
     assert [x["code"] for x in r["rulings"]] == ["BR-ADVa"]
+
+
+def test_bridge_law_38b_38d_one_error_one_ruling_three_ways():
+    """Law 38(b), (d): a duplicate with the card it displaced, a surplus with the shortage it
+    leaves: one error each, ruled once, from the deal, the hands or a CHECK record's findings."""
+    from judge_input import three_ways
+
+    for r in three_ways("bridge_whist", 0, dup_at=(5, 4)):
+        assert [x["code"] for x in r["rulings"]] == ["BR-38b"]
+        assert r["rulings"][0]["finding"] == "duplicate_card"
+        assert r["rulings"][0].get("symptoms", ["missing_card"]) == ["missing_card"]
+    for r in three_ways("bridge_whist", 0, move=(0, 2)):
+        assert [x["code"] for x in r["rulings"]] == ["BR-38d"]
+        assert r["rulings"][0]["symptoms"] == ["seat_short"]

@@ -58,7 +58,7 @@ def test_ecarte_law_41_leader_names_one_suit_and_plays_another():
     """Law 41: adversary's option; if the leader has none of the named suit the card stands."""
     r = _j([_ev("named_suit_not_led", "non_dealer", suit="H", card="8C")])
     assert _codes(r) == ["EC-41a"] and r["rulings"][0]["by"] == ["dealer"]
-    assert r["rulings"][0]["options"] == ["play_to_card_led", "leader_plays_named_suit"]
+    assert r["rulings"][0]["options"] == ["play_to_card_led", "require_named_suit"]
     r = _j([_ev("named_suit_not_led", "non_dealer", suit="H", holds_named_suit=False)])
     assert _codes(r) == ["EC-41b"]
 
@@ -209,3 +209,58 @@ def test_ecarte_findings_stated_in_the_input():
     assert _codes(_j(findings=["king_turned_up"])) == ["EC-47a"]
     r = _j(findings=[{"code": "hand_abandoned", "seat": "dealer"}])
     assert _codes(r) == ["EC-42v"] and r["rulings"][0]["seat"] == "non_dealer"
+
+
+def test_ecarte_law_41_the_adversarys_choice_followed_to_its_consequence():
+    """Law 41: "the adversary may play to the card led, or may require the leader to play
+    the suit named"; the leader's own choice has no effect (EC-OPTn)."""
+    named = _ev("named_suit_not_led", "non_dealer", suit="H", card="KS")
+    r = _j([named, _ev("choice", "dealer", choice="require_named_suit")])
+    assert _codes(r) == ["EC-41c"] and r["rulings"][0]["ruling"] == "play_named_suit"
+    assert _codes(_j([named, _ev("choice", "dealer", choice="play_to_card_led")])) == ["EC-41d"]
+    r = _j([named, _ev("choice", "non_dealer", choice="require_named_suit")])
+    assert _codes(r) == ["EC-OPTn", "EC-41a"] and r["rulings"][0]["option"] == "EC-41a"
+
+
+def test_ecarte_law_43_hands_played_again_let_stand_or_lapsed():
+    """Law 43: "his adversary has the option of requiring the hands to be played again"."""
+    ren = _ev("renounce", "non_dealer", card="7H")
+    r = _j([ren, _ev("choice", "dealer", choice="replay")])
+    assert _codes(r) == ["EC-43r"] and r["outcome"] == "hands_replayed"
+    assert _codes(_j([ren, _ev("choice", "dealer", choice="stand")])) == ["EC-43s"]
+    assert _codes(_j([ren], phase="next_deal")) == ["EC-43l"]
+    r = _j([ren, _ev("cut_for_next_deal"), _ev("choice", "dealer", choice="replay")])
+    assert _codes(r) == ["EC-OPTl", "EC-43l"]
+
+
+def test_ecarte_law_45_and_9_one_error_one_ruling_three_ways():
+    """Law 45 (pack imperfect) and law 9 (wrong cards dealt): one error each, ruled once,
+    from the deal, the hands or a CHECK record's findings."""
+    from judge_input import three_ways
+
+    for r in three_ways("ecarte", 0, dup_at=(5, 4)):
+        assert [x["code"] for x in r["rulings"]] == ["EC-45"]
+        assert r["rulings"][0]["finding"] == "duplicate_card"
+        assert r["rulings"][0].get("symptoms", ["missing_card"]) == ["missing_card"]
+    for r in three_ways("ecarte", 0, move=(0, 0)):
+        assert [x["code"] for x in r["rulings"]] == ["EC-9o"]
+        assert r["rulings"][0]["symptoms"] == ["seat_short"]
+
+
+def test_ecarte_law_9_choice_by_the_dealer_or_after_the_turn_up_has_no_effect():
+    """Law 9 gives the choice to the non-dealer, before the trump is turned: the dealer's
+    choice has no effect (the option stays open); the non-dealer's after the turn-up is out
+    of time (the deal stands)."""
+    short = {"dealer": DEAL[2:4] + DEAL[7:10], "non_dealer": DEAL[:2] + DEAL[4:6]}
+    r = _j([_ev("choice", "dealer", choice="new_deal")], phase="deal_completed", hands=short)
+    assert _codes(r) == ["EC-OPTn", "EC-9o"] and r["rulings"][0]["option"] == "EC-9o"
+    r = _j([_ev("choice", "non_dealer", choice="new_deal", phase="trump_turned")],
+           phase="trump_turned", hands=short)
+    assert _codes(r) == ["EC-OPTl", "EC-9c"] and r["rulings"][0]["ruling"] == "no_effect"
+
+
+def test_ecarte_law_11_the_dealer_cannot_choose_the_trump():
+    """Law 11: the choice among the cards turned up is the non-dealer's."""
+    ev = _ev("more_than_one_turned_up", card="9D")
+    r = _j([ev, _ev("choice", "dealer", choice="choose_trump", card="9D")])
+    assert _codes(r) == ["EC-OPTn", "EC-11o"]

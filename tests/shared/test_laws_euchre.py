@@ -111,8 +111,10 @@ def test_euchre_laws_17_18_read_from_the_event_order():
     assert _codes(_j([order, disc, lead, dealer_plays])) == []
     assert _codes(_j([order, lead, disc, dealer_plays])) == ["EU-18"]
     assert _codes(_j([order, lead, dealer_plays, disc])) == ["EU-17a", "EU-18"]
-    # No discard recorded at all once the first trick is quitted.
-    assert _codes(_j([order], phase="first_trick_quitted")) == ["EU-17a"]
+    # No event is not a fact: no discard recorded at all, even once the first trick is
+    # quitted or the dealer has played, says nothing about the discard.
+    assert _codes(_j([order], phase="first_trick_quitted")) == []
+    assert _codes(_j([order, lead, dealer_plays], phase="deal_played")) == []
 
 
 def test_euchre_law_19_read_from_the_discard_not_passed():
@@ -123,10 +125,14 @@ def test_euchre_law_19_read_from_the_discard_not_passed():
     assert _codes(r) == []
 
 
-def test_euchre_law_17_phase_markers_move_the_moment_of_discovery():
-    """A first_trick_quitted marker in the events is enough for law 17."""
+def test_euchre_law_17_needs_the_missed_discard_recorded_not_silence():
+    """Law 17 rules on a discard not made: a first_trick_quitted marker with no discard
+    event is silence, not a missed discard; the explicit event is the record of it."""
     r = _j([_ev("order_up", "E"), _ev("first_trick_quitted")], phase="deal_completed")
-    assert _codes(r) == ["EU-17a"] and r["context"]["phase"] == "first_trick_quitted"
+    assert _codes(r) == [] and r["context"]["phase"] == "first_trick_quitted"
+    r = _j([_ev("order_up", "E"), _ev("first_trick_quitted"),
+            _ev("no_discard_by_first_trick", "N")], phase="deal_completed")
+    assert _codes(r) == ["EU-17a"]
 
 
 def test_euchre_laws_21_22_from_findings_stated_in_the_input():

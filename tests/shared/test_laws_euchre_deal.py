@@ -79,6 +79,9 @@ def test_euchre_card_exposed_in_dealing_touched_cards_lose_the_claim():
     # Exposed by an adversary: the dealer may claim if his partner has not touched his cards.
     exp2 = _ev("card_exposed_in_deal", "E", phase="deal")
     assert _codes(_j([exp2, _ev("claim_new_deal", "N", phase="deal")])) == ["EU-35a"]
+    # The exposer's own side may not claim: no effect, the dealer's option stays open.
+    r = _j([exp2, _ev("claim_new_deal", "W", phase="deal")], phase="deal")
+    assert _codes(r)[0] == "EU-OPTn" and r["rulings"][0]["by_seat"] == "W"
     assert _codes(_j([exp2, _ev("touched_cards", "S", phase="deal"),
                       _ev("claim_new_deal", "N", phase="deal")])) == ["EU-35b"]
 
@@ -120,3 +123,17 @@ def test_euchre_somerset_law_102_lone_players_partner_exposes_a_card():
     """Somerset law 102 (EU-31): the lone player then scores only two for a march."""
     r = _j([_ev("card_exposed_in_play", "S", card="9D")], phase="play_begun", lone="N")
     assert _codes(r) == ["EU-102"] and r["rulings"][0]["seat"] == "N"
+
+
+def test_euchre_law_33_and_23_one_error_one_ruling_three_ways():
+    """Somerset law 33 (pack imperfect) and excerpt law 23 (wrong number of cards): a card
+    read twice, a card in the wrong hand: one error each, ruled once, all three ways."""
+    from judge_input import three_ways
+
+    for r in three_ways("euchre", 0, dup_at=(5, 4)):
+        assert [x["code"] for x in r["rulings"]] == ["EU-33"]
+        assert r["rulings"][0]["finding"] == "duplicate_card"
+        assert r["rulings"][0].get("symptoms", ["missing_card"]) == ["missing_card"]
+    for r in three_ways("euchre", 0, move=(0, 2)):
+        assert [x["code"] for x in r["rulings"]] == ["EU-23a"]
+        assert r["rulings"][0]["symptoms"] == ["seat_short"]

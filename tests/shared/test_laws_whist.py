@@ -135,3 +135,16 @@ def test_dw_law_iv_sec_9_and_10_from_findings_stated_in_the_input():
     assert _codes(r) == ["DW-IV-10a"] and len(r["findings"]) == 1
     base["findings"] = [{"code": "card_faced_on_overplay", "card": "5D"}]
     assert _codes(laws.judge(base)) == ["DW-V-1b"]
+
+
+def test_dw_whist_law_37b_37d_one_error_one_ruling_three_ways():
+    """Whist law 37(b), (d) on the original deal: one error each, ruled once, all three ways."""
+    from judge_input import three_ways
+
+    for r in three_ways("duplicate_whist", 0, dup_at=(5, 4)):
+        assert [x["code"] for x in r["rulings"]] == ["DW-W37b"]
+        assert r["rulings"][0]["finding"] == "duplicate_card"
+        assert r["rulings"][0].get("symptoms", ["missing_card"]) == ["missing_card"]
+    for r in three_ways("duplicate_whist", 0, move=(0, 2)):
+        assert [x["code"] for x in r["rulings"]] == ["DW-W37d"]
+        assert r["rulings"][0]["symptoms"] == ["seat_short"]

@@ -134,6 +134,11 @@ def test_dw_original_deal_exposed_card_and_out_of_turn_objection():
     assert _codes(r) == ["DW-W37o"] and r["rulings"][0]["by"] == ["W", "E"]
     base["context"]["phase"] = "play_begun"
     assert _codes(laws.judge(base)) == ["DW-W38"]
+    # 37(f) gives the objection to an adversary of the dealer: his partner's has no effect.
+    base["context"]["phase"] = "deal"
+    base["events"] = ev + [{"type": "claim_new_deal", "seat": "N", "phase": "deal"}]
+    r = laws.judge(base)
+    assert _codes(r) == ["DW-OPTn", "DW-W37o"] and r["rulings"][0]["option"] == "DW-W37o"
 
 
 def test_dw_original_deal_whist_law_37_a_d_and_law_b_1():

@@ -70,6 +70,8 @@ def test_every_code_the_laws_engine_can_give_has_an_id():
             assert R.id_of(code) != R.UNKNOWN, code
             assert code.startswith(prefix + "-"), code
         assert R.id_of(prefix + "-NONE") != R.UNKNOWN
+        # laws_base.Verdict.stray: a choice made by a player not entitled, or out of time
+        assert R.id_of(prefix + "-OPTn") != R.UNKNOWN and R.id_of(prefix + "-OPTl") != R.UNKNOWN
         del mod
         if sys.implementation.name != "micropython":
             continue  # CPython: other test files share these modules; no heap to save
