@@ -78,21 +78,30 @@ def _fake_modules():
     return {"machine": m, "ssd1306": s}
 
 
-def test_build_uses_the_pico_reference_pin_map():
+def _build(name, key_file=None):
+    """board.build(name) on fake machine/ssd1306 modules (and a key.bin of key_file's bytes)."""
     saved = {k: sys.modules.get(k) for k in ("machine", "ssd1306")}
     sys.modules.update(_fake_modules())
     Pin.made = []
     SPI.made = []
-    try:
-        import board
+    import board
 
-        b = board.build("pico_ref")
+    real = board._read_file
+    if key_file is not None:
+        board._read_file = lambda path: key_file if path == "/key.bin" else real(path)
+    try:
+        return board.build(name)
     finally:
+        board._read_file = real
         for k, v in saved.items():
             if v is None:
                 sys.modules.pop(k, None)
             else:
                 sys.modules[k] = v
+
+
+def test_build_uses_the_pico_reference_pin_map():
+    b = _build("pico_ref")
     # SPI0 at 4 MHz, mode 0, SCK GP18, MOSI GP19, MISO GP16
     assert [x.args for x in SPI.made] == [(0, 4000000, 0, 0, 18, 19, 16)]
     pins = {p.n: p for p in Pin.made}
@@ -112,19 +121,7 @@ def test_build_uses_the_pico_reference_pin_map():
 
 
 def test_pico_w_drives_its_led_by_name_not_gp25():
-    saved = {k: sys.modules.get(k) for k in ("machine", "ssd1306")}
-    sys.modules.update(_fake_modules())
-    Pin.made = []
-    try:
-        import board
-
-        b = board.build("pico_w")
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                sys.modules.pop(k, None)
-            else:
-                sys.modules[k] = v
+    b = _build("pico_w")
     names = [p.n for p in Pin.made]
     assert 25 not in names  # GP25 is the CYW43's chip select on a Pico W
     assert b.led.n == "LED" and b.led.mode == Pin.OUT
@@ -175,21 +172,7 @@ def test_main_does_nothing_when_imported():
 
 
 def _build_with_key_file(data):
-    saved = {k: sys.modules.get(k) for k in ("machine", "ssd1306")}
-    sys.modules.update(_fake_modules())
-    import board
-
-    real = board._read_file
-    board._read_file = lambda path: data if path == "/key.bin" else real(path)
-    try:
-        return board.build("pico_ref")
-    finally:
-        board._read_file = real
-        for k, v in saved.items():
-            if v is None:
-                sys.modules.pop(k, None)
-            else:
-                sys.modules[k] = v
+    return _build("pico_ref", data)
 
 
 def test_build_reads_the_record_key_and_the_club_slip_key_from_key_bin():
