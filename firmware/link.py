@@ -184,6 +184,11 @@ class Link:
         self._hn = bytearray(wire.NONCE_BYTES)   # this sync's nonces: the host's (HELLO)
         self._sn = bytearray(wire.NONCE_BYTES)   # and the shoe's (INFO), fresh every HELLO
         self._nonced = False     # both are set: commands may be authenticated
+        # The last SESSION_SET / PIN_SET taken in this sync: its type, seq and tag. The shoe's
+        # nonce changes after each (the new one rides on the ACK), so no earlier command of the
+        # sync can be played again; the same command again (its ACK was lost) is answered with
+        # the ACK once more and not applied twice.
+        self._last = bytearray(1 + 4 + wire.AUTH_BYTES)
         # called with wire.ENROLL, wire.SESSION_SET or PIN_SET after the new value is on flash,
         # so the app can give the shoe its new key or set-up (the link itself keeps no copy
         # to sign)
@@ -271,15 +276,18 @@ class Link:
         elif ptype == wire.ENROLL:
             self._enroll(seq, payload)
         elif ptype == wire.DONE or ptype == wire.SESSION_SET or ptype == PIN_SET:
+            if ptype != wire.DONE and self._repeated(ptype, seq, payload):
+                self._ack(ptype, seq)  # its ACK was lost: say it again, apply nothing twice
+                return
             body = self._authentic(ptype, seq, payload)
             if body is None:
                 self._refuse()
             elif ptype == wire.DONE:
                 self._done(seq)
             elif ptype == wire.SESSION_SET:
-                self._session_set(seq, body)
+                self._session_set(seq, body, payload)
             else:
-                self._pin_set(seq, body)
+                self._pin_set(seq, body, payload)
 
     def _hello(self, seq, payload):
         self._start()
@@ -290,6 +298,7 @@ class Link:
             return
         self._hn[:] = payload[1:]
         self._sn[:] = os.urandom(wire.NONCE_BYTES)
+        self._last[0] = 0  # a command of an earlier sync is never "repeated" in this one
         self._nonced = True
         j = self.journal
         end = self._end()
@@ -316,6 +325,27 @@ class Link:
         tag = wire.command_tag(self.key, self._sn, self._hn, ptype, seq, body)
         return body if mac.equal(tag, payload[n:]) else None
 
+    def _repeated(self, ptype, seq, payload):
+        """True when this is the last command taken in this sync, byte for byte (tag too)."""
+        last = self._last
+        n = len(payload) - wire.AUTH_BYTES
+        if not self._nonced or n < 0 or last[0] != ptype or \
+                struct.unpack_from("<I", last, 1)[0] != seq:
+            return False
+        return mac.equal(last[5:], payload[n:])
+
+    def _taken(self, ptype, seq, payload):
+        """A command was applied: remember it, and give this sync a new shoe nonce."""
+        self._last[0] = ptype
+        struct.pack_into("<I", self._last, 1, seq)
+        self._last[5:] = payload[len(payload) - wire.AUTH_BYTES:]
+        self._sn[:] = os.urandom(wire.NONCE_BYTES)
+        self._ack(ptype, seq)
+
+    def _ack(self, ptype, seq):
+        """SESSION_ACK / PIN_ACK, carrying the shoe's nonce for the next command."""
+        self._send(wire.SESSION_ACK if ptype == wire.SESSION_SET else PIN_ACK, seq, self._sn)
+
     def _refuse(self):
         self.refused += 1
         self._send(wire.ERROR, E_AUTH, b"not authenticated")
@@ -332,7 +362,7 @@ class Link:
         self.syncs += 1
         self._stop()
 
-    def _session_set(self, seq, body):
+    def _session_set(self, seq, body, payload):
         n = len(body)
         if n not in (session.SIZE, SETUP_BYTES) or \
                 session.check(body[:session.SIZE]) != session.OK or self.settings is None:
@@ -340,11 +370,11 @@ class Link:
             return
         sid = struct.unpack_from("<I", body, session.SIZE)[0] if n == SETUP_BYTES else 0
         self.settings.save_setup(body[:session.SIZE], sid)
-        self._send(wire.SESSION_ACK, seq)
+        self._taken(wire.SESSION_SET, seq, payload)
         if self.on_settings is not None:
             self.on_settings(wire.SESSION_SET)
 
-    def _pin_set(self, seq, body):
+    def _pin_set(self, seq, body, payload):
         from overplay_core import pin  # only when a PIN arrives
 
         body = bytes(body)
@@ -352,7 +382,7 @@ class Link:
             self._send(wire.ERROR, E_PIN, b"bad PIN file")
             return
         self.settings.save_pin(body)
-        self._send(PIN_ACK, seq)
+        self._taken(PIN_SET, seq, payload)
         if self.on_settings is not None:
             self.on_settings(PIN_SET)
 

@@ -190,6 +190,8 @@ class HostLink:
                 if pkt is None:
                     break
                 if pkt[0] == want:
+                    if tag and len(pkt[2]) == wire.NONCE_BYTES:
+                        self.shoe_nonce = pkt[2]  # the shoe's nonce for the next command
                     return pkt
                 if pkt[0] == wire.ERROR:
                     if pkt[1] == wire.ERR_AUTH:

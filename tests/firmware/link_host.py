@@ -123,7 +123,12 @@ class Host:
         return frames(self.out)
 
     def ask(self, ptype, seq, body=b"", tag=None):
-        """Send one command and return what the shoe answered."""
+        """Send one command and return what the shoe answered; a SESSION_ACK or PIN_ACK
+        brings the shoe's nonce for the next command, which is kept."""
         self.send(ptype, seq, body, tag)
         self.run()
-        return self.frames()
+        got = self.frames()
+        for t, _, p in got:
+            if t in (wire.SESSION_ACK, wire.PIN_ACK) and len(p) == wire.NONCE_BYTES:
+                self.shoe_nonce = bytes(p)
+        return got

@@ -153,12 +153,12 @@ def test_session_setup_and_enrolment_are_stored():
     link.on_settings = told.append
     pc.hello()
     data = session.encode(12, 1, 0, 1, 24, 2, 4, session.HOWELL)
-    pc.send(wire.SESSION_SET, 12, data)
+    fs = pc.ask(wire.SESSION_SET, 12, data)  # its ACK brings the nonce for the next command
     pc.send(wire.SESSION_SET, 13, b"\x09" * 14)
     newkey = b"\x01" * 32
     pc.send(wire.ENROLL, 0, struct.pack(wire.ENROLL_FMT, 99) + newkey)
     pc.run()
-    fs = pc.frames()
+    fs += pc.frames()
     assert fs[0][:2] == (wire.SESSION_ACK, 12)
     assert fs[1][:2] == (wire.ERROR, 2)  # tagged but not a set-up
     assert fs[2][:2] == (wire.ENROLL_ACK, 99)

@@ -101,8 +101,9 @@ def test_a_host_without_the_key_changes_nothing():
         pc = sh.host(KEY)
         pc.hello()
         assert pc.proof_ok
-        assert pc.ask(wire.SESSION_SET, 41, NEW_SETUP + struct.pack("<I", 41)) == \
-            [(wire.SESSION_ACK, 41, b"")]
+        got = pc.ask(wire.SESSION_SET, 41, NEW_SETUP + struct.pack("<I", 41))
+        assert [f[:2] for f in got] == [(wire.SESSION_ACK, 41)]
+        assert got[0][2] == pc.shoe_nonce and len(pc.shoe_nonce) == wire.NONCE_BYTES
         assert pc.ask(wire.DONE, 13) == [(wire.DONE_ACK, 13, b"")]
         assert sh.settings.setup == NEW_SETUP and sh.journal.synced_seq == 12
         assert Settings(sh.folder).setup == NEW_SETUP  # on flash
@@ -270,5 +271,42 @@ def test_the_info_proof_verifies_with_the_key_and_fails_without():
         nonce1 = pc.host_nonce
         pc.hello()
         assert pc.proof_ok and pc.host_nonce != nonce1 and pc.proof != p
+    finally:
+        sh.close()
+
+
+def test_an_earlier_command_of_the_same_sync_cannot_be_played_again():
+    """A man in the middle who keeps the genuine PC's SESSION_SET A, lets SESSION_SET B and
+    PIN_SET through, then plays A again within the same sync: the shoe's nonce changed after
+    each command taken, so A no longer verifies and the newer set-up stays. The last command
+    sent again (its ACK was lost) is acknowledged again and applied once."""
+    sh = Shoe()
+    try:
+        told = []
+        sh.link.on_settings = told.append
+        pc = sh.host(KEY)
+        pc.hello()
+        first = pc.frame(wire.SESSION_SET, 41, NEW_SETUP + struct.pack("<I", 41))
+        pc.write(first)
+        pc.run()
+        acks = pc.frames()
+        assert [f[:2] for f in acks] == [(wire.SESSION_ACK, 41)]
+        pc.shoe_nonce = acks[0][2]
+        newest = session.encode(42, 1, 0, 1, 24, 2, 5, 0)
+        assert pc.ask(wire.SESSION_SET, 42, newest)[0][:2] == (wire.SESSION_ACK, 42)
+        last = pc.frame(wire.PIN_SET, 4, pin.make("2468", b"newsalt1"))
+        pc.write(last)
+        pc.run()
+        assert [f[:2] for f in pc.frames()] == [(wire.PIN_ACK, 4)]
+        before = sh.state()
+        sh.inp.write(first)  # the earlier set-up, replayed
+        assert [f[:2] for f in pc.frames() or (pc.run() or pc.frames())] == \
+            [(wire.ERROR, wire.ERR_AUTH)]
+        assert sh.state() == before and sh.settings.setup == newest
+        sh.inp.write(last)  # the last command again: its ACK again, nothing applied twice
+        pc.run()
+        assert [f[:2] for f in pc.frames()] == [(wire.PIN_ACK, 4)]
+        assert sh.state() == before
+        assert told == [wire.SESSION_SET, wire.SESSION_SET, wire.PIN_SET]
     finally:
         sh.close()
