@@ -124,8 +124,9 @@ def committed(shoe, ok, low):
     """After Shoe._commit: a refusal shown until a commit succeeds; the warning to sync
     while there is still room (low: Journal.low said so)."""
     if not ok:
-        shoe.alert = ALERT_FLASH_ERROR
-        shoe.changed = True
+        if shoe.alert != ALERT_NOT_STORED:  # (that one says more: a record is missing)
+            shoe.alert = ALERT_FLASH_ERROR
+            shoe.changed = True
         return
     clear(shoe, ALERT_FLASH_ERROR, ALERT_NEARLY_FULL, ALERT_JOURNAL_FULL)
     if low and not shoe.alert:

@@ -131,9 +131,12 @@ class Terminal:
             return None
 
     # --- records ---------------------------------------------------------------------------
-    # Through the shoe's one door (Shoe._append): never into the reserve a deal needs
-    # (NEED_BYTES), whatever the shoe is doing; True when queued and committed.
+    # Through the shoe's one door (Shoe._append), never into the reserve a deal needs
+    # (NEED_BYTES), whatever the shoe is doing: asked first (room), so a refusal is the
+    # terminal's to show (the act is not done), not a record lost. True when committed.
     def _event(self, ev, board, a=0, b=0, data=None):
+        if not self.room():
+            return self._keep(False)
         sh = self.shoe
         j = sh.journal
         nd = len(data) if data else 0
@@ -142,6 +145,8 @@ class Terminal:
         return self._keep(sh._append(n, NEED_BYTES))
 
     def _score(self, board, tns, tew, pns, pew):
+        if not self.room():
+            return self._keep(False)
         sh = self.shoe
         j = sh.journal
         n = records.encode_score(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF, board,
