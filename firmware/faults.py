@@ -21,7 +21,7 @@ The dealer is told to sync when the flash is nearly full (Journal.low), before i
 
 MODE held at power-on opens re-keying for that power-on (the link takes an ENROLL without a
 tag: link.enrol_open), shown on the screen and journaled (EVENT director_action, a =
-ACT_REKEY_OPEN). Alert lines fit the 16-column panel (tests/firmware/test_faults.py).
+ACT_REKEY_OPEN). Alert lines fit the 16-column panel (tests/firmware/app_boot_cases.py).
 """
 
 from overplay_core import records

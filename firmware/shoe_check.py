@@ -85,7 +85,7 @@ def read_tray(shoe, uid, n):
     got = shoe.tray.read_slip(uid, n, shoe.slip)
     if got < 0:
         shoe._note(records.EV_READER_ERROR, -got & 0xFF, 2, uid, n)
-        shoe.message = "tray read failed: again"
+        shoe.message = "tray: read again"  # (16 columns)
         shoe._show()
         return
     code = trayslip.check(memoryview(shoe.slip)[:got], shoe.tray.key, shoe.tray.session)

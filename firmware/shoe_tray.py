@@ -26,7 +26,7 @@ def write_tray(shoe, uid, n):
     code = shoe.tray.write_slip(uid, n, shoe.slip, ln)
     if code < 0:
         shoe._note(records.EV_READER_ERROR, -code & 0xFF, 1, uid, n)
-        shoe.message = "tray failed: again"
+        shoe.message = "tray: try again"  # (16 columns)
     else:
         shoe.state = IDLE
         shoe.message = "slip written"
