@@ -99,9 +99,10 @@ class App:
         self.variant = variant if game else (setup["variant"] if setup else variant)
         self.table = table or (setup["table"] if setup else 1)
         self.next_board = setup["first"] if setup and not game else first_board
-        self.first_board = self.next_board
-        self.last_board = setup["last"] if setup and not game else 0  # 0: no board range
-        self.pending = None  # a set-up that came while a deal was in progress (take_setup)
+        # (first, last) board of the set-up (None: any board); a set-up that came while a
+        # deal was in progress, taken when it is over (app_more.take_setup)
+        self.boards = (setup["first"], setup["last"]) if setup and not game else None
+        self.pending = None
         # The RAM batch, committed at the end of each deal: 512 bytes hold the DEAL record
         # (56 bytes signed and framed, 88 with 32 findings) and 9 irregularity EVENTs (45
         # each with a UID). A deal with more commits mid-deal as well (Shoe._append): one
@@ -203,18 +204,14 @@ class App:
 
     def _do(self, kind, a, b):
         sh = self.shoe
-        if self.pending is not None and kind in (CMD_DEAL, CMD_CHECK, CMD_ENROL) \
-                and sh.state in (IDLE, AWAIT_TRAY):
-            import app_more  # a new deal: the set-up that came during the last one first
-
-            app_more.take_setup(self)
         if kind == CMD_DEAL:
             if sh.state == DEALING:
                 return
             n = a or self.next_board
-            if self.last_board and not self.first_board <= n <= self.last_board:
-                sh.message = "B%d not in %d-%d" % (n, self.first_board, self.last_board)
-                sh._show()  # the set-up's board range (a new set-up changes it)
+            r = self.boards
+            if r is not None and not r[0] <= n <= r[1]:  # not in this set-up's boards
+                sh.message = "B%d not in %d-%d" % (n, r[0], r[1])
+                sh._show()
                 return
             if sh.start_deal(n, dealer_of(n, self.profile.seats)) == 0:
                 self.next_board = n + 1
@@ -295,6 +292,13 @@ class App:
         self.take_uids()
         self.buttons()
         k = self.commands.get(self._cmd)
+        if self.pending is not None and (sh.state == IDLE or sh.state == AWAIT_TRAY and (
+                k == CMD_DEAL or k == CMD_CHECK or k == CMD_ENROL)):
+            # a set-up that came during a deal: that deal is over (a tray slip not yet
+            # written is given up for a new deal, as always)
+            import app_more
+
+            app_more.take_setup(self)
         if k > 0:
             c = self._cmd
             self._do(k, c[0] | (c[1] << 8), c[2] | (c[3] << 8))
@@ -305,10 +309,6 @@ class App:
         elif was != IDLE and sh.state == IDLE and sh.ended:
             # a check or tray write just finished (an enrolment: no board to play)
             self._between_hands(was != ENROLLING)
-        if self.pending is not None and sh.state == IDLE:
-            import app_more  # the set-up that came during a deal: that deal is over
-
-            app_more.take_setup(self)
 
     # --- the tasks --------------------------------------------------------------------
     def _fault(self, task, e):

@@ -114,8 +114,8 @@ def take_setup(self):
             faults.clear(sh, faults.ALERT_SETUP)
     sh.tables = setup["tables"]
     sh.table = self.table = setup["table"]
-    self.next_board = self.first_board = setup["first"]
-    self.last_board = setup["last"]
+    self.next_board = setup["first"]
+    self.boards = (setup["first"], setup["last"])
     sh.ended = False  # the screen: the new set-up, not the last deal's findings
     sh.message = "set-up %d" % setup["setup_id"] if p is not None else "deal refused"
     sh.changed = True

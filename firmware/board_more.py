@@ -70,7 +70,7 @@ def build(name="pico_ref", path=None):
     # The enrolment the club PC wrote (link.Settings' key.bin): shoe id u32 LE, the record
     # key (32 bytes), then the club's tray-slip key (32, absent in an older enrolment). A
     # file of any other length is damaged: refused whole, never cut short to a key that
-    # would sign records no one can check (the app shows it: app_more.boot_faults).
+    # would sign records no one can check (the app shows it: faults.boot).
     key = slip_key = None
     data = board._read_file(d.get("key", "/key.bin"))
     if data and len(data) in (36, 68):

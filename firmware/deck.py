@@ -253,7 +253,7 @@ class Deck:
     def load(self):
         """Read the file; a missing file is an empty club. ValueError on a damaged file,
         OSError on one that cannot be read (a folder in its place): the app shows either
-        and goes on with no deck enrolled (app_more.boot_faults)."""
+        and goes on with no deck enrolled (faults.boot)."""
         self._clear()
         try:
             with open(self.path, "rb") as f:

@@ -74,7 +74,7 @@ class Settings:
     A file that is there but cannot be used (a key file of the wrong length is never cut
     short to fit, a set-up that fails session.check, a PIN file of the wrong size or magic,
     a folder where the file should be) is taken as absent and its name put in `bad`, for
-    the app to show and record (app_more.boot_faults); writing the new one replaces it."""
+    the app to show and record (faults.boot); writing the new one replaces it."""
 
     def __init__(self, folder):
         self.folder = folder
