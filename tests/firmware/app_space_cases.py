@@ -2,14 +2,18 @@
 LittleFS's statvfs says 4294967295 blocks free; the scoring terminal's PIN tries and scores
 once ate the reserve and ten deals got no record while the screen said "slip written".
 
-The flash here is small (BLOCKS blocks of 512 bytes) and says what LittleFS says near full:
-journal.py's `os` is wrapped so statvfs counts the journal's own files, and a flash used past
-its last block reads as 4294967295 blocks free (the unix port's figure for LittleFS's
-underflow; tests/firmware/test_faults.py meets the real one on a RAM LittleFS). Plain
-functions for both interpreters; run by tests/host/test_app_robust.py (not 128 KB: see
-app_setup_cases.py)."""
+The flash here is small (BLOCKS blocks of 512 bytes). Under MicroPython it is a real LittleFS
+in RAM, filled until its statvfs says what it says near full; on CPython journal.py's `os` and
+`open` are wrapped (SmallFlash) to count blocks, say 4294967295 free when used past the last
+one, and refuse a write with ENOSPC, as LittleFS does. Plain functions for both interpreters;
+run by tests/host/test_app_robust.py (not 128 KB: see app_setup_cases.py)."""
 
 import os
+
+try:
+    import vfs
+except ImportError:
+    vfs = None
 
 from app_fakes import board, close, deal, enrol, journal, screen  # noqa: I001
 import app as A
@@ -72,10 +76,14 @@ class File:
 
 
 def small_app():
-    b = board(buttons=True)
-    a = A.App(b, game=1, poll_ms=0, display_ms=0)
-    J.os = SmallFlash(b.root + "/journal")
-    J.open = J.os.open
+    if vfs is not None:  # MicroPython: a real LittleFS of BLOCKS blocks in RAM
+        b = board(flash="ram", blocks=BLOCKS, buttons=True)
+        a = A.App(b, game=1, poll_ms=0, display_ms=0)
+    else:  # CPython: a folder, with LittleFS's count and refusal (SmallFlash)
+        b = board(buttons=True)
+        a = A.App(b, game=1, poll_ms=0, display_ms=0)
+        J.os = SmallFlash(b.root + "/journal")
+        J.open = J.os.open
     enrol(a)
     a.terminal.pin = pin.make("1234", b"12345678")
     return a
@@ -83,7 +91,8 @@ def small_app():
 
 def done(a):
     J.os = os
-    del J.open  # the builtin again
+    if "open" in J.__dict__:
+        del J.open  # the builtin again
     close(a)
 
 
