@@ -78,6 +78,8 @@ def dealer_of(board_no, seats):
 
 
 class App:
+    boot_faults = ()  # faults found at power-on, not yet recorded (faults.boot)
+
     def __init__(self, board, game=None, variant=0, table=None, deck_id=1, first_board=1,
                  poll_ms=POLL_MS, display_ms=DISPLAY_MS, terminal=None):
         self.board = board
@@ -89,20 +91,39 @@ class App:
         key, shoe_id = board.key, board.shoe_id
         if settings is not None and settings.key is not None:
             key, shoe_id = settings.key, settings.shoe_id  # enrolled by the club PC
+        # Files found damaged at power-on, (name, the exception or None): the shoe boots all
+        # the same, shows and records them, and keeps the link up (faults.boot)
+        found = []
         setup = self._setup()
         self.game = game or (setup["game"] if setup else games.DUPLICATE_WHIST)
         self.variant = variant if game else (setup["variant"] if setup else variant)
         self.table = table or (setup["table"] if setup else 1)
         self.next_board = setup["first"] if setup and not game else first_board
+        # (first, last) board of the set-up (None: any board); a set-up that came while a
+        # deal was in progress, taken when it is over (app_more.take_setup)
+        self.boards = (setup["first"], setup["last"]) if setup and not game else None
+        self.pending = None
         # The RAM batch, committed at the end of each deal: 512 bytes hold the DEAL record
         # (56 bytes signed and framed, 88 with 32 findings) and 9 irregularity EVENTs (45
         # each with a UID). A deal with more commits mid-deal as well (Shoe._append): one
         # more flash write in a deal gone that wrong. Journal's default (1024) held 20.
         self.journal = Journal(board.path("journal", "journal"), batch_bytes=512)
-        self.deck = Deck(board.path("decks", "decks.bin"))
+        if self.journal.faults:
+            found.append(("journal", None))
+        self.deck = Deck(None)
+        self.deck.path = board.path("decks", "decks.bin")
+        try:
+            self.deck.load()
+        except (ValueError, OSError) as e:  # no deck enrolled until the decks are again
+            self.deck._clear()
+            found.append(("decks", e))
         self.deck.use(deck_id)
         self.deck_id = deck_id
-        self.profile = games.profile(self.game, self.variant)
+        try:
+            self.profile = games.profile(self.game, self.variant)
+        except Exception:  # noqa: BLE001 - a set-up this firmware cannot deal: refused
+            self.profile = games.profile(games.DUPLICATE_WHIST)
+            found.append(("session.bin", None))
         self.tray = Tray.on_board(board, settings, key)  # club slip key, session id
         self.shoe = Shoe(self.profile, Tally(self.profile), self.deck, board.reader,
                          self.journal, key, shoe_id, board.display, table=self.table,
@@ -143,6 +164,10 @@ class App:
             self.session_record(setup)
         self.mode_sel = ORIGINAL_DEAL  # what the DEAL button starts; MODE cycles it
         self._pressed = 0  # buttons down at the last look (bit per button), for edges
+        if found or (settings is not None and settings.bad) or board.pressed("mode"):
+            import faults  # the rare boot: damaged files, or MODE held to re-key
+
+            faults.boot(self, found)
         self.running = False
         self.error = None
         self.polls = 0
@@ -183,6 +208,11 @@ class App:
             if sh.state == DEALING:
                 return
             n = a or self.next_board
+            r = self.boards
+            if r is not None and not r[0] <= n <= r[1]:  # not in this set-up's boards
+                sh.message = "B%d not in %d-%d" % (n, r[0], r[1])
+                sh._show()
+                return
             if sh.start_deal(n, dealer_of(n, self.profile.seats)) == 0:
                 self.next_board = n + 1
         elif kind == CMD_END:
@@ -262,6 +292,13 @@ class App:
         self.take_uids()
         self.buttons()
         k = self.commands.get(self._cmd)
+        if self.pending is not None and (sh.state == IDLE or sh.state == AWAIT_TRAY and (
+                k == CMD_DEAL or k == CMD_CHECK or k == CMD_ENROL)):
+            # a set-up that came during a deal: that deal is over (a tray slip not yet
+            # written is given up for a new deal, as always)
+            import app_more
+
+            app_more.take_setup(self)
         if k > 0:
             c = self._cmd
             self._do(k, c[0] | (c[1] << 8), c[2] | (c[3] << 8))

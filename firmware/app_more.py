@@ -29,7 +29,7 @@ def session_record(self, setup):
                                setup["variant"], setup["table"], setup["tables"],
                                setup["first"], setup["last"], setup["movement"])
     sh._append(n)  # nothing without a key: an unenrolled shoe signs no record
-    j.commit()
+    sh._commit()
 
 
 ACT_PIN_SET = 7  # = terminal.ACT_PIN_SET (app_terminal_cases checks): no terminal needed
@@ -47,30 +47,84 @@ def pin_set_record(self):
     n = records.encode_event(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF,
                              records.EV_DIRECTOR, 0, ACT_PIN_SET, 0)
     sh._append(n)  # nothing without a key: an unenrolled shoe signs no record
-    j.commit()
+    sh._commit()
 
 
 def on_settings(self, kind):
     """The link stored a new enrolment, set-up or director's PIN (link.on_settings)."""
+    from overplay_core import wire
+
     s = self.settings
+    sh = self.shoe
     if kind == PIN_SET:
         pin_set_record(self)
+        if sh.alert:
+            import faults
+
+            faults.clear(sh, faults.ALERT_FILE + faults.FILE_PIN)  # a good PIN file came
     if s.key is not None:  # records are signed with the key the club PC just gave
-        self.shoe.key, self.shoe.shoe_id = s.key, s.shoe_id
+        had = sh.key is not None
+        sh.key, sh.shoe_id = s.key, s.shoe_id
+        if kind == wire.ENROLL:
+            import faults
+
+            faults.enrolled(self, had)
     if hasattr(self.tray, "take"):
         self.tray.take(s)  # the club slip key and the session id, without a restart
     if self.terminal is not None and s.pin is not None:
         self.terminal.pin = s.pin  # a new director's PIN (link.PIN_SET) counts at once
-    from overplay_core import wire
-
     setup = self._setup()
     if kind != wire.SESSION_SET or setup is None:
         return
-    self.shoe.tables = setup["tables"]
-    self.shoe.table = self.table = setup["table"]
-    if self.shoe.state == IDLE:
-        self.next_board = setup["first"]
+    self.pending = setup
+    if sh.state == IDLE:
+        take_setup(self)  # else when the deal in progress is over (App.deal_once, App._do)
+
+
+def take_setup(self):
+    """Deal as the pending set-up says from the next deal on: game, variant (so the pack),
+    board range, table and tables engaged; then the SESSION record that says so. Never
+    mid-deal: the app calls this only with no deal in progress (a tray still to be written
+    is given up, as a new deal gives it up). A set-up this firmware cannot deal (a variant
+    it does not know) is refused: the shoe deals nothing until a good one comes (the
+    screen says so), so no record ever says one game while the cards are dealt as another.
+    """
+    from overplay_core import games
+    from overplay_core.tally import Tally
+
+    setup = self.pending
+    self.pending = None
+    sh = self.shoe
+    sh.state = IDLE
+    try:
+        p = games.profile(setup["game"], setup["variant"])
+    except Exception:  # noqa: BLE001 - RuleError: refused, said, recorded below
+        p = None
+    import faults  # (loaded for a set-up only: a rare event)
+
+    if p is None:
+        sh.blocked = sh.alert = faults.ALERT_SETUP
+    else:
+        if p is not self.profile:
+            self.profile = sh.profile = p
+            sh.tally = Tally(p)
+        self.game, self.variant = setup["game"], setup["variant"]
+        if sh.blocked:
+            sh.blocked = 0
+            faults.clear(sh, faults.ALERT_SETUP)
+    sh.tables = setup["tables"]
+    sh.table = self.table = setup["table"]
+    self.next_board = setup["first"]
+    self.boards = (setup["first"], setup["last"])
+    sh.ended = False  # the screen: the new set-up, not the last deal's findings
+    sh.message = "set-up %d" % setup["setup_id"] if p is not None else "deal refused"
+    sh.changed = True
     self.session_record(setup)  # the method: a caller may wrap it (demo_table.py)
+    if p is None:  # what the PC pushed is on record (SESSION); that it cannot be dealt too
+        from overplay_core import records
+
+        if sh._note(records.EV_FILE_FAULT, faults.FILE_SESSION, faults.FAULT_DAMAGED):
+            sh._commit()
 
 
 def buttons(self):

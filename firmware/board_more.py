@@ -79,14 +79,16 @@ def build(name=None, path=None):
         buttons[bname] = Pin(d["buttons"][bname], Pin.IN, Pin.PULL_UP)
 
     # The enrolment the club PC wrote (link.Settings' key.bin): shoe id u32 LE, the record
-    # key (32 bytes), then the club's tray-slip key (32, absent in an older enrolment).
+    # key (32 bytes), then the club's tray-slip key (32, absent in an older enrolment). A
+    # file of any other length is damaged: refused whole, never cut short to a key that
+    # would sign records no one can check (the app shows it: faults.boot).
     key = slip_key = None
     data = board._read_file(d.get("key", "/key.bin"))
-    if data and len(data) > 4:
+    if data and len(data) in (36, 68):
         shoe_id = data[0] | (data[1] << 8) | (data[2] << 16) | ((data[3] & 0x3F) << 24)
         key = bytes(data[4:36])
-        slip_key = bytes(data[36:68]) if len(data) >= 68 else None
-    else:  # not enrolled yet: the low 30 bits of the flash chip's unique id; no key
+        slip_key = bytes(data[36:68]) if len(data) == 68 else None
+    else:  # not enrolled (or the file is damaged): the low 30 bits of the chip's unique id
         uid = machine.unique_id()
         shoe_id = (uid[0] | (uid[1] << 8) | (uid[2] << 16) | ((uid[3] & 0x3F) << 24))
     return board.Board(name, reader, display, buttons, sys.stdin.buffer, sys.stdout.buffer,

@@ -23,6 +23,7 @@ leaves the old file or the new one, never a torn one.
 """
 
 import binascii
+import errno
 import os
 import struct
 
@@ -242,17 +243,25 @@ class Deck:
                     crc = binascii.crc32(e, crc)
             struct.pack_into("<I", e, 0, crc & 0xFFFFFFFF)
             f.write(memoryview(e)[:4])
-        os.rename(tmp, self.path)  # atomic on LittleFS and POSIX: old file or new, never torn
+        try:
+            os.rename(tmp, self.path)  # atomic on LittleFS and POSIX: old file or new, never torn
+        except OSError:  # an empty folder in the file's place (a damaged flash): remove it
+            os.rmdir(self.path)
+            os.rename(tmp, self.path)
         return True
 
     def load(self):
-        """Read the file; a missing file is an empty club. ValueError on a damaged file."""
+        """Read the file; a missing file is an empty club. ValueError on a damaged file,
+        OSError on one that cannot be read (a folder in its place): the app shows either
+        and goes on with no deck enrolled (faults.boot)."""
         self._clear()
         try:
             with open(self.path, "rb") as f:
                 data = f.read()
-        except OSError:
+        except OSError as e:
             self.use(self.deck_id)
+            if e.errno != errno.ENOENT:
+                raise
             return
         if len(data) < 10 or data[:4] != _MAGIC:
             raise ValueError("deck file %s is not a deck file: enrol the decks again" % self.path)

@@ -56,6 +56,7 @@ MAX_RECORD = 255
 FRAME_EXTRA = 5  # length byte + CRC-32
 STATE_SIZE = 20
 OLD_STATE_SIZE = 16  # a slot written before the journal id (read as id 0: a new id is made)
+WARN_PART = 8  # `low`: less than 1/8 of the flash free (the Pico's 1408 KB: 176 KB)
 
 
 def _get32(b, i):
@@ -75,6 +76,18 @@ def _new_id():
     while not v:
         v = _get32(os.urandom(4), 0)
     return v
+
+
+def _set_aside(path, folder):
+    """Rename path to path + '.bad' (a name the journal never reads) unless it is a folder
+    (folder True) or a file (folder False) as it should be; True when it was not."""
+    try:
+        if (os.stat(path)[0] & 0x4000 != 0) == folder:  # S_IFDIR
+            return False
+        os.rename(path, path + ".bad")
+    except OSError:
+        pass  # kept: the journal skips it, and a commit on that name fails (shown)
+    return True
 
 
 def _durable(f):
@@ -98,10 +111,17 @@ class Journal:
         self._seg_size = 0
         self._fresh_segment = False  # the next commit starts a new segment (torn tail)
         self.committed_bytes = 0  # bytes of frames committed since open (wear accounting)
+        # What opening found wrong and set aside (a file where the folder should be, a folder
+        # where a segment should be, a newest segment damaged past a torn commit): the app
+        # shows and records it (EVENT file_fault) instead of failing to boot.
+        self.faults = 0
+        self.low = False  # nearly full, as of the last free_bytes()
         try:
             os.mkdir(self.path)
-        except OSError:
-            pass  # already there
+        except OSError:  # already there (a file in its place is set aside)
+            if _set_aside(self.path, True):
+                self.faults += 1
+                os.mkdir(self.path)
         self._segs = self._list_segments()
         self._gen, boot, self.synced_seq, self.journal_id = self._read_state()
         self._id_saved = self.journal_id != 0
@@ -231,15 +251,28 @@ class Journal:
         return gone
 
     def free_bytes(self):
-        st = os.statvfs(self.path)
-        return st[0] * st[4]
+        """Bytes free for records, less LittleFS's reserve of blocks for its copy-on-write
+        (below 0 when it is eaten into), read safely: LittleFS's free count is the block
+        count less the blocks its traversal met, and near full the traversal can meet a
+        block twice, so statvfs says 4294967295 (the unix port) or -1 (the Pico) for a full
+        flash. A free count below 0 or beyond the block count is 0. Sets `low`: less than
+        1/WARN_PART of the flash is free (the dealer is told to sync before it fills)."""
+        try:
+            st = os.statvfs(self.path)
+        except OSError:  # cannot tell: as good as full
+            return 0
+        free = st[4]
+        if free < 0 or free > st[2]:
+            free = 0
+        free -= self.reserve_blocks
+        self.low = free * WARN_PART < st[2]
+        return st[0] * free
 
     def can_record(self, nbytes):
-        """True when nbytes more of records (plus the batch) fit, keeping LittleFS's reserve
-        of blocks for its copy-on-write; the shoe refuses to start a deal otherwise."""
-        st = os.statvfs(self.path)
-        free = st[0] * (st[4] - self.reserve_blocks)
-        return free >= nbytes + self._end + FRAME_EXTRA
+        """True when nbytes more of records (plus the batch waiting in RAM and a frame's
+        length and CRC) fit in free_bytes(). The shoe asks this before every record
+        (Shoe.has_room: the one space check) and before every deal."""
+        return self.free_bytes() >= nbytes + self._end + FRAME_EXTRA
 
     # --- reading back ---------------------------------------------------------------------
 
@@ -277,9 +310,13 @@ class Journal:
         for name in os.listdir(self.path):
             if len(name) == 15 and name[0] == "s" and name[11:] == ".log":
                 try:
-                    segs.append(int(name[1:11]))
+                    first = int(name[1:11])
                 except ValueError:
-                    pass
+                    continue
+                if _set_aside(self.path + "/" + name, False):  # a folder by a segment's name
+                    self.faults += 1
+                    continue
+                segs.append(first)
         segs.sort()
         return segs
 
@@ -326,12 +363,20 @@ class Journal:
             pass
         path = self._seg_path(first)
         size = os.stat(path)[6]
+        left = size - info[0]
         if info[0] == 0 and size:
             open(path, "wb").close()  # not one good frame: empty it, the name still holds
             size = 0
         self._seg_size = info[0]
         if info[0] != size:
             self._fresh_segment = True  # torn tail: never write after it
+        if left > len(self._buf):
+            # More unread than one commit writes: not a torn commit but a damaged segment,
+            # whose later frames may be records the club PC already holds. Their seqs are
+            # never used again: skip as many as the bytes could hold (the PC sees a gap).
+            self.faults += 1
+            self._fresh_segment = True
+            return info[1] + left // (MIN_RECORD + FRAME_EXTRA), info[2]
         return info[1], info[2]
 
     def _start_segment(self, first):

@@ -29,6 +29,7 @@ interrupt character is off too, as a second guard (hardware-facts §4); it comes
 or after IDLE_MS without a good frame.
 """
 
+import errno
 import os
 import struct
 
@@ -83,7 +84,12 @@ class Settings:
     temporary name, then renamed over the old one, so a power cut leaves the old value or the
     new one (LittleFS renames atomically): both keys change together. pin.bin: the director's
     PIN as a salted hash (overplay_core.pin, 45 bytes; None when there is none or it is
-    malformed), which the scoring terminal reads (terminal.Terminal pin_data)."""
+    malformed), which the scoring terminal reads (terminal.Terminal pin_data).
+
+    A file that is there but cannot be used (a key file of the wrong length is never cut
+    short to fit, a set-up that fails session.check, a PIN file of the wrong size or magic,
+    a folder where the file should be) is taken as absent and its name put in `bad`, for
+    the app to show and record (faults.boot); writing the new one replaces it."""
 
     def __init__(self, folder):
         self.folder = folder
@@ -92,21 +98,27 @@ class Settings:
         self.slip_key = None
         self.setup = None
         self.session_id = 0
+        self.bad = []  # names of files found damaged
         d = self._read("key.bin")
         if d is not None and len(d) in (ENROLL_OLD_BYTES, ENROLL_BYTES):
             self.shoe_id = struct.unpack_from("<I", d, 0)[0]
             self.key = bytes(d[4:ENROLL_OLD_BYTES])
             if len(d) == ENROLL_BYTES:
                 self.slip_key = bytes(d[ENROLL_OLD_BYTES:])
+        elif d is not None:
+            self.bad.append("key.bin")
         self.pin = self._read(PIN_FILE)
-        if self.pin is not None and len(self.pin) != 45:  # = pin.SIZE: not a PIN file
-            self.pin = None
+        if self.pin is not None and (len(self.pin) != 45 or self.pin[:2] != b"OP"):
+            self.pin = None  # 45 = pin.SIZE, b"OP" = pin.MAGIC: not a PIN file
+            self.bad.append(PIN_FILE)
         d = self._read("session.bin")
         if d is not None and len(d) in (session.SIZE, SETUP_BYTES) and \
                 session.check(d[:session.SIZE]) == session.OK:
             self.setup = bytes(d[:session.SIZE])
             if len(d) == SETUP_BYTES:
                 self.session_id = struct.unpack_from("<I", d, session.SIZE)[0]
+        elif d is not None:
+            self.bad.append("session.bin")
 
     def _path(self, name):
         return self.folder + "/" + name
@@ -117,7 +129,9 @@ class Settings:
         try:
             with open(self._path(name), "rb") as f:
                 return f.read()
-        except OSError:
+        except OSError as e:
+            if e.errno != errno.ENOENT:  # there, but not a file that reads (a folder: EISDIR)
+                self.bad.append(name)
             return None
 
     def _write(self, name, data):
@@ -126,7 +140,11 @@ class Settings:
         tmp = self._path(name + ".tmp")
         with open(tmp, "wb") as f:
             f.write(data)
-        os.rename(tmp, self._path(name))
+        try:
+            os.rename(tmp, self._path(name))
+        except OSError:  # an empty folder in the file's place (a damaged flash): remove it
+            os.rmdir(self._path(name))
+            os.rename(tmp, self._path(name))
 
     def save_key(self, shoe_id, key, slip_key=None):
         data = struct.pack("<I", shoe_id) + bytes(key)

@@ -15,7 +15,7 @@ package("overplay_core", base_path="../shared")
 package("drivers", base_path=".")
 # tests/host/test_device_files.py checks this list against the tree (tools/device_files.py).
 for name in ("app", "app_more", "board", "board_more", "deck", "deck_more", "deck_text",
-             "display", "display_more", "journal", "link", "ring", "ring_more", "shoe",
+             "display", "display_more", "faults", "journal", "link", "ring", "ring_more", "shoe",
              "shoe_check", "shoe_core", "shoe_laws", "shoe_text", "shoe_text_more",
              "shoe_tray", "terminal", "terminal_director", "terminal_text", "tray", "tray_more"):
     module(name + ".py")

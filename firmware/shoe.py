@@ -21,11 +21,19 @@ in shoe_check.py, each loaded on first use.
 from shoe_core import (  # noqa: F401 - re-exported: callers use shoe.X
     AWAIT_TRAY, CARD, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, ENROL_DECK, ENROLLING,
     FLAGGED, FOREIGN, IDLE, NEED_BYTES, NOTHING, OK, ORIGINAL_DEAL, OVERPLAY_CHECK, QUIET_MS,
-    REFUSED_BUSY, REFUSED_JOURNAL, REFUSED_NO_KEY, TAG, ShoeCore, records, ticks_ms)
+    REFUSED_BUSY, REFUSED_JOURNAL, REFUSED_NO_KEY, REFUSED_SETUP, TAG, ShoeCore, records,
+    ticks_ms)
 import shoe_core  # noqa: F401, I001 - the module too, for its constants
 from overplay_core import handprint
 from overplay_core.cards import card_name
 from overplay_core.compat import ticks_diff
+
+
+# What must stay free in the journal. Outside a deal every record leaves the reserve a deal
+# needs (NEED_BYTES, which can_start asks for), so scores, PIN tries and director actions
+# never eat it; inside one, the deal's own events leave room for the DEAL and CHECK records
+# that close it (at most REC_BYTES each); those closing records may use the rest.
+CLOSING = 2 * shoe_core.REC_BYTES
 
 
 class Shoe(ShoeCore):
@@ -38,13 +46,26 @@ class Shoe(ShoeCore):
     auto_refresh = True
     tables = 2  # tables engaged (session set-up); an overplay implies at least two
     laws_missing = 0  # rulings the engine could not give (see _rule)
+    # Set only when something goes wrong (faults.py: the codes, the words, the EVENTs), so
+    # a dealing shoe's attribute table never grows for them:
+    lost = 0  # records that could not be stored since the EVENT saying so
+    alert = 0  # faults.ALERT_*: at the foot of the screen until put right
+    blocked = 0  # faults.ALERT_* saying why no deal may start (a set-up it cannot deal)
 
     # --- starting ---------------------------------------------------------------------
+    def has_room(self, nbytes, keep):
+        """The one space check: True when nbytes more of records fit in the journal with
+        `keep` bytes still free after them (every record comes through here: _append)."""
+        return self.journal.can_record(nbytes + keep)
+
     def can_start(self):
-        """OK, or why a deal cannot start (no key; journal cannot hold its records)."""
+        """OK, or why a deal cannot start (a set-up it cannot deal; no key; the journal
+        cannot hold the records a deal must write: the reserve, NEED_BYTES)."""
+        if self.blocked:
+            return REFUSED_SETUP
         if self.key is None:
             return REFUSED_NO_KEY
-        if not self.journal.can_record(NEED_BYTES):
+        if not self.has_room(0, NEED_BYTES):
             return REFUSED_JOURNAL
         return OK
 
@@ -53,12 +74,14 @@ class Shoe(ShoeCore):
             return REFUSED_BUSY
         code = self.can_start()
         if code != OK:
-            self.message = ("no club key: enrol this shoe" if code == REFUSED_NO_KEY else
-                            "journal full: sync with club PC")
-            if code == REFUSED_JOURNAL:
-                self._note(records.EV_LOW_SPACE, min(255, self.journal.free_bytes() // 1024))
-            self._show()
+            import faults
+
+            faults.refused(self, code)
             return code
+        if self.alert:
+            import faults
+
+            faults.clear(self, faults.ALERT_JOURNAL_FULL, faults.ALERT_NO_KEY)  # put right
         self.board = board
         self.dealer = dealer
         self.state = state
@@ -147,21 +170,54 @@ class Shoe(ShoeCore):
             return True
         return False
 
-    def _note(self, ev, a=0, b=0, data=None, nd=0):
+    def _note(self, ev, a=0, b=0, data=None, nd=0, keep=-1):
         j = self.journal
         n = records.encode_event(self.rec, j.next_seq, j.boot, self.clock() & 0x3FFFFFFF,
                                  ev, self.board, a, b, data, nd)
-        self._append(n)
+        return self._append(n, keep)
 
-    def _append(self, n):
+    def _append(self, n, keep=-1):
+        """The one door of every record into the journal (deal, check, score, event, PIN
+        try, set-up): the record in self.rec[:n] is signed and queued only when it fits
+        with `keep` bytes still free after it (has_room). keep -1: by the state, NEED_BYTES
+        outside a deal, CLOSING inside one; the records that close a deal pass 0.
+        True when queued. One that is not (no room, the flash refused) is counted in
+        `lost`, shown, and told in an EVENT file_fault once there is room (faults.py)."""
         if self.key is None:
-            return
+            return False  # an unenrolled shoe signs no record (the screen says enrol)
         j = self.journal
+        if keep < 0:
+            keep = NEED_BYTES if self.state == IDLE or self.state == AWAIT_TRAY else CLOSING
+        if not self.has_room(n + records.TAG, keep):
+            import faults
+
+            return faults.not_stored(self)
         n = records.sign(self.rec, n, self.key, self.shoe_id, j.journal_id)
         self.last_seq = j.next_seq
         if j.append(self.rec, n) != 0:  # the RAM batch is full: make it durable, go on
             j.commit()
-            j.append(self.rec, n)
+            if j.append(self.rec, n) != 0:  # the flash refused the batch: it stays in RAM
+                import faults
+
+                return faults.not_stored(self)
+        if self.lost:
+            import faults
+
+            faults.report_lost(self)
+        return True
+
+    def _commit(self):
+        """Make the batch durable; True when it is. A refusal is shown until a commit
+        succeeds (the batch stays in RAM for it), and the dealer is told to sync while the
+        flash still has room (Journal.low; a journal in RAM has no such flag)."""
+        j = self.journal
+        ok = j.commit() is not False
+        low = getattr(j, "low", False)  # as of the space check of the last record
+        if not ok or low or self.alert:
+            import faults
+
+            faults.committed(self, ok, low)
+        return ok
 
     def _slow_tag(self, uid, n):
         if self.state in (ENROLLING, AWAIT_TRAY, CHECK_SLIP):
@@ -202,14 +258,16 @@ class Shoe(ShoeCore):
                                 self.board, self.table, p.game, p.variant, self.dealer,
                                 records.MODE_ORIGINAL, trump, flags, self.findings,
                                 len(self.findings), self.hp, hl)
-        self._append(n)
-        stored = j.commit() is not False  # False: the flash refused; the batch stays in RAM
+        queued = self._append(n, 0)  # the record that closes the deal: the reserve is its
+        stored = self._commit()  # False: the flash refused; the batch stays in RAM
         self.deals += 1
         self.ended = True
         self.state = AWAIT_TRAY if self.tray is not None else IDLE
         self.message = "tray on reader" if self.tray is not None else "deal recorded"
-        if not stored:
-            self.message = "flash error: sync now"  # kept in RAM, retried at the next commit
+        if not queued:
+            self.message = "deal not stored"  # and NOT RECORDED until it is told (lost)
+        elif not stored:
+            self.message = "deal in RAM only"  # retried at the next commit
         self._show()
         return self.findings
 
@@ -262,4 +320,9 @@ class Shoe(ShoeCore):
         if self.ended and self.state in (IDLE, AWAIT_TRAY):
             lines = [lines[0], self.message] + shoe_text.finding_lines(self.findings,
                                                                         self.rulings)
+        if self.alert and self.state in (IDLE, AWAIT_TRAY):
+            import faults
+
+            a = faults.alert_lines(self.alert)
+            lines = lines[:4 - len(a)] + a  # at the foot of the 4 lines every panel has
         self.display.show(lines)

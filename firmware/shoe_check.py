@@ -85,7 +85,7 @@ def read_tray(shoe, uid, n):
     got = shoe.tray.read_slip(uid, n, shoe.slip)
     if got < 0:
         shoe._note(records.EV_READER_ERROR, -got & 0xFF, 2, uid, n)
-        shoe.message = "tray read failed: again"
+        shoe.message = "tray: read again"  # (16 columns)
         shoe._show()
         return
     code = trayslip.check(memoryview(shoe.slip)[:got], shoe.tray.key, shoe.tray.session)
@@ -178,7 +178,7 @@ def end_check(shoe):
                                 shoe.board, shoe.table, p.game, p.variant, shoe.dealer,
                                 records.MODE_OVERPLAY, trump, flags, shoe.findings,
                                 len(shoe.findings), shoe.hp, hl)
-        shoe._append(n)
+        shoe._append(n, 0)  # closes the check: it may use the reserve (Shoe._append)
     record_check(shoe)
     return shoe.findings
 
@@ -194,8 +194,8 @@ def record_check(shoe):
     n = records.encode_check(shoe.rec, j.next_seq, j.boot, shoe.clock() & 0x3FFFFFFF,
                              shoe.board, shoe.table, shoe.slip_result, shoe.findings,
                              len(shoe.findings), ids, len(ids))
-    shoe._append(n)
-    j.commit()
+    shoe._append(n, 0)
+    shoe._commit()
     shoe.state = IDLE
     shoe.ended = True
     shoe.message = "board %d checked" % shoe.board

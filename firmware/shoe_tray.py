@@ -26,11 +26,11 @@ def write_tray(shoe, uid, n):
     code = shoe.tray.write_slip(uid, n, shoe.slip, ln)
     if code < 0:
         shoe._note(records.EV_READER_ERROR, -code & 0xFF, 1, uid, n)
-        shoe.message = "tray write failed: again"
+        shoe.message = "tray: try again"  # (16 columns)
     else:
         shoe.state = IDLE
         shoe.message = "slip written"
-    shoe.journal.commit()
+    shoe._commit()
     shoe._show()
 
 def __getattr__(name):
@@ -67,8 +67,12 @@ def enrol_uid(shoe, uid, n):
     shoe.changed = True
     if shoe.cards == len(shoe.profile.pack):
         d.finish_enrol()
-        shoe._note(records.EV_DECK_ENROLLED, shoe.deck_no, shoe.cards)
-        shoe.journal.commit()
+        shoe._note(records.EV_DECK_ENROLLED, shoe.deck_no, shoe.cards, keep=0)
+        shoe._commit()
+        if shoe.alert:
+            import faults  # a deck file damaged at power-on: a deck is enrolled again
+
+            faults.clear(shoe, faults.ALERT_FILE + faults.FILE_DECKS)
         shoe.state = IDLE
         shoe.mode = ORIGINAL_DEAL
         shoe.message = "deck %d enrolled" % shoe.deck_no

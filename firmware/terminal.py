@@ -26,6 +26,7 @@ loaded on first use; the screens' words are terminal_text.py.
 """
 
 from overplay_core import records
+from shoe_core import NEED_BYTES, REC_BYTES
 
 # Buttons (bits, as app.buttons() builds them)
 DEAL = 1
@@ -72,11 +73,16 @@ OK = 0
 BAD_VALUE = -1
 NOT_AUTHORISED = -2
 BUSY = -3
+NO_ROOM = -4  # the record could not be stored (journal full: sync); nothing was done
 
 
 class Terminal:
     def __init__(self, shoe, display, pin_path=None, pin_data=None):
         self.shoe = shoe  # records go through the shoe's buffer, key and journal
+        # The game and table of the board being scored: the shoe's when it was dealt (ready),
+        # so a set-up that changes the shoe's game never changes a board dealt before it
+        self.profile = shoe.profile
+        self.table = shoe.table
         self.display = display
         self.pin_path = pin_path
         self.pin = pin_data if pin_data is not None else self._read_pin()
@@ -125,22 +131,40 @@ class Terminal:
             return None
 
     # --- records ---------------------------------------------------------------------------
+    # Through the shoe's one door (Shoe._append), never into the reserve a deal needs
+    # (NEED_BYTES), whatever the shoe is doing: asked first (room), so a refusal is the
+    # terminal's to show (the act is not done), not a record lost. True when committed.
     def _event(self, ev, board, a=0, b=0, data=None):
+        if not self.room():
+            return self._keep(False)
         sh = self.shoe
         j = sh.journal
         nd = len(data) if data else 0
         n = records.encode_event(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF, ev,
                                  board, a, b, data, nd)
-        sh._append(n)
-        j.commit()
+        return self._keep(sh._append(n, NEED_BYTES))
 
     def _score(self, board, tns, tew, pns, pew):
+        if not self.room():
+            return self._keep(False)
         sh = self.shoe
         j = sh.journal
         n = records.encode_score(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF, board,
-                                 sh.table, sh.profile.game, tns, tew, pns & 0xFFFF, pew & 0xFFFF)
-        sh._append(n)
-        j.commit()
+                                 self.table, self.profile.game, tns, tew, pns & 0xFFFF,
+                                 pew & 0xFFFF)
+        return self._keep(sh._append(n, NEED_BYTES))
+
+    def _keep(self, queued):
+        ok = queued and self.shoe._commit()
+        if not ok:
+            self.message = "not stored: sync"
+            self.changed = True
+        return ok
+
+    def room(self):
+        """True when one more record of the terminal's fits (the shoe's space check): a PIN
+        try is checked only if it can be journaled."""
+        return self.shoe.has_room(REC_BYTES, NEED_BYTES)
 
     # --- the table -------------------------------------------------------------------------
     def ready(self, board, dealer=0, mode=records.MODE_ORIGINAL):
@@ -154,6 +178,8 @@ class Terminal:
             self._back = T_READY  # the director is busy: take it up when he leaves
         else:
             self.state = T_READY
+        self.profile = self.shoe.profile  # the game and table it was dealt at
+        self.table = self.shoe.table
         self.board = board
         self.dealer = dealer
         self.mode = mode
@@ -164,7 +190,8 @@ class Terminal:
         """The first card is led: EVENT play_begun (before/after play for the laws)."""
         if self.state != T_READY or self.begun == self.board:
             return BUSY
-        self._event(EV_PLAY_BEGUN, self.board, self.mode)
+        if not self._event(EV_PLAY_BEGUN, self.board, self.mode):
+            return NO_ROOM
         self.begun = self.board
         self.state = T_PLAYING
         self.changed = True
@@ -174,7 +201,7 @@ class Terminal:
         """Key in the score of `board` (default: the board in play)."""
         if board:
             self.board = board
-        g = self.shoe.profile.game
+        g = self.profile.game
         self.field = 0
         self.vals[0] = 7 if g <= 2 else (0 if g == 3 else 3)
         self.vals[1] = 0
@@ -184,7 +211,7 @@ class Terminal:
 
     def _fields(self):
         """(label, lo, hi) of each field of the score for this game."""
-        g = self.shoe.profile.game
+        g = self.profile.game
         if g == 3:
             return (("makers", 0, 1), ("alone", 0, 1), ("makers tricks", 0, 5))
         if g == 4:
@@ -208,7 +235,7 @@ class Terminal:
         return OK
 
     def _check(self, field, value):
-        g = self.shoe.profile.game
+        g = self.profile.game
         if g == 3 and field == 2:
             from overplay_core import scoring_euchre
 
@@ -225,13 +252,13 @@ class Terminal:
 
     def result(self):
         """(tricks N-S, tricks E-W, points N-S, points E-W) from the fields."""
-        g = self.shoe.profile.game
+        g = self.profile.game
         v = self.vals
         if g == 3:
             from overplay_core import scoring_euchre
 
             mk, ad = scoring_euchre.hand_points(v[2], v[1] == 1,
-                                                variant=self.shoe.profile.variant)
+                                                variant=self.profile.variant)
             if v[0] == 0:
                 return v[2], 5 - v[2], mk, ad
             return 5 - v[2], v[2], ad, mk
@@ -256,7 +283,8 @@ class Terminal:
         if self.state != T_CONFIRM:
             return BUSY
         tns, tew, pns, pew = self.result()
-        self._score(self.board, tns, tew, pns, pew)
+        if not self._score(self.board, tns, tew, pns, pew):
+            return NO_ROOM  # the score stays on the confirm screen: record it after a sync
         self.scored += 1
         if self.action == ACT_CORRECT:
             self._event(records.EV_DIRECTOR, self.board, ACT_CORRECT, PIN_OK, bytes([tns, tew]))

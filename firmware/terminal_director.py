@@ -12,9 +12,9 @@ shoe off and on does not reset it.
 from overplay_core import records
 from overplay_core.compat import ticks_diff
 from terminal import (ACT_AVERAGE, ACT_CORRECT, ACT_LOGIN, ACT_LOGOUT, ACT_TABLES, ACT_VOID,
-                      BAD_VALUE, DEAL, LOCK_MS, MAX_TRIES, MENU, MODE, NEXT, NOT_AUTHORISED, OK,
-                      PIN_LOCKED, PIN_NONE, PIN_OK, PIN_WRONG, T_BOARD, T_IDLE, T_MENU, T_PIN,
-                      T_VALUE, _MENU_ACT)
+                      BAD_VALUE, DEAL, LOCK_MS, MAX_TRIES, MENU, MODE, NEXT, NO_ROOM,
+                      NOT_AUTHORISED, OK, PIN_LOCKED, PIN_NONE, PIN_OK, PIN_WRONG, T_BOARD,
+                      T_IDLE, T_MENU, T_PIN, T_VALUE, _MENU_ACT)
 
 
 def _save_tries(t, n):
@@ -70,8 +70,14 @@ def open_director(t):
 
 
 def login(t, digits):
-    """Check a PIN: OK opens the menu; each try is an EVENT; MAX_TRIES wrong lock it."""
+    """Check a PIN: OK opens the menu; each try is an EVENT; MAX_TRIES wrong lock it.
+    A try that could not be journaled is not checked at all (NO_ROOM: sync first)."""
     t._back = t.state if t.state not in (T_PIN, T_MENU) else t._back
+    if not t.room():
+        t.message = "no room: sync"
+        t.state = t._back
+        t.changed = True
+        return NO_ROOM
     if locked(t):
         t._event(records.EV_DIRECTOR, 0, ACT_LOGIN, PIN_LOCKED)
         t.message = "PIN locked: wait"
@@ -116,6 +122,10 @@ def director(t, act, board=0, value=0):
     """Do a director action (after login): each one is an EVENT, committed at once."""
     if not t.authorised:
         return NOT_AUTHORISED
+    if act != ACT_LOGOUT and not t.room():  # an action that could not be journaled: not done
+        t.message = "no room: sync"
+        t.changed = True
+        return NO_ROOM
     sh = t.shoe
     if act == ACT_TABLES:
         if not 1 <= value <= 255:

@@ -36,7 +36,7 @@ def screen(t):
     if st == T.T_ENTRY:
         label = t._fields()[t.field][0]
         line = "> " + _value(t, t.field)
-        g = t.shoe.profile.game
+        g = t.profile.game
         if g <= 2:
             line += "  E-W %d" % (13 - t.vals[0])
         elif g == 4:
@@ -44,7 +44,7 @@ def screen(t):
         return [head + " " + label, line, "NEXT+ MODE- DEAL", msg]
     if st == T.T_CONFIRM:
         tns, tew, pns, pew = t.result()
-        g = t.shoe.profile.game
+        g = t.profile.game
         a, b = ("P0", "P1") if g == 4 else _SIDES
         second = "pts %d-%d" % (pns, pew) if g in (3, 4) else ""
         return [head + " %s %d %s %d" % (a, tns, b, tew), second, "DEAL: record",

@@ -75,6 +75,7 @@ EV_POWER_ON = 10  # a = reset cause
 EV_DECK_ENROLLED = 11  # a = deck number, b = cards enrolled
 EV_PLAY_BEGUN = 12  # a = 0 original deal, 1 overplay: the table began play (the terminal)
 EV_TASK_FAULT = 13  # a = app task, b = 1 MemoryError, 2 OSError, 3 other (app.py)
+EV_FILE_FAULT = 14  # a = file, b = what was wrong (firmware/shoe.py FILE_*, FAULT_*)
 # CHECK slip result
 SLIP_OK = 0
 SLIP_MISMATCH = 1  # the deal differs from the tray slip

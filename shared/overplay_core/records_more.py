@@ -19,7 +19,7 @@ EVENT_NAMES = {R.EV_CARD_EXPOSED: "card_exposed", R.EV_UNKNOWN_TAG: "unknown_tag
                R.EV_LOW_SPACE: "low_space", R.EV_READER_ERROR: "reader_error",
                R.EV_DEAL_ABANDONED: "deal_abandoned", R.EV_POWER_ON: "power_on",
                R.EV_DECK_ENROLLED: "deck_enrolled", R.EV_PLAY_BEGUN: "play_begun",
-               R.EV_TASK_FAULT: "task_fault"}
+               R.EV_TASK_FAULT: "task_fault", R.EV_FILE_FAULT: "file_fault"}
 
 
 def encode_session(buf, seq, boot, ticks, shoe_id, fw, session_id, game, variant, table,

@@ -181,3 +181,11 @@ def test_build_reads_the_record_key_and_the_club_slip_key_from_key_bin():
     assert (b.shoe_id, b.key, b.slip_key) == (5, rec, slip)
     b = _build_with_key_file(b"\x06\x00\x00\x00" + rec)  # enrolled before the slip key
     assert (b.shoe_id, b.key, b.slip_key) == (6, rec, None)
+
+
+def test_a_key_file_of_the_wrong_length_is_refused_not_cut_short():
+    # a 10-byte key.bin once gave a 6-byte key, and the shoe signed with it, no warning
+    for data in (b"\x05\x00\x00\x00abcdef", b"\x05\x00\x00\x00" + b"\x01" * 40, b"\x05"):
+        b = _build_with_key_file(data)
+        assert b.key is None and b.slip_key is None  # not enrolled: the app says so
+        assert b.shoe_id == 0x11 | 0x22 << 8 | 0x33 << 16 | (0x44 & 0x3F) << 24

@@ -1,0 +1,105 @@
+"""A set-up that reaches a running shoe changes what it deals (issue #10, item 1): game, pack,
+board range, table and tables engaged, from the next deal, never mid-deal; a set-up the shoe
+cannot deal is refused and said. Never a record that says one game while the cards are dealt
+as another. The link stores the set-up and calls App._on_settings, as `overplay session new`
+reaches a shoe. Plain functions for both interpreters; the whole app with its link needs
+more than a 128 KB heap beside a test file (frozen on the Pico), so this file is not named
+test_*: tests/host/test_app_robust.py runs it on CPython and under MicroPython.
+"""
+
+from app_fakes import board, close, deal, enrol, journal, screen  # noqa: I001
+import app as A
+import link
+from overplay_core import games, records, session, wire
+
+WHIST, EUCHRE = games.DUPLICATE_WHIST, games.EUCHRE
+
+
+def shoe_with_setup(game=WHIST, **kw):
+    b = board(**kw)
+    st = link.Settings(b.root)
+    st.save_key(9, b"r" * 32)
+    st.save_setup(session.encode(11, game, 0, 1, 24, 1, 2, session.MITCHELL))
+    a = A.App(b, poll_ms=0, display_ms=0)
+    enrol(a)
+    return a
+
+
+def push(a, setup_id, game, first, last, table, tables, variant=0):
+    a.settings.save_setup(session.encode(setup_id, game, variant, first, last, table, tables,
+                                         session.MITCHELL), setup_id)
+    a._on_settings(wire.SESSION_SET)  # what the link calls once the set-up is on flash
+
+
+def test_a_setup_pushed_to_an_idle_shoe_changes_the_next_deal():
+    a = shoe_with_setup()
+    assert deal(a)
+    push(a, 12, EUCHRE, 5, 8, 2, 3)
+    assert deal(a)
+    got = [(d["type"], d.get("game"), d.get("board"), d.get("table")) for d in journal(a)]
+    assert got == [(records.SESSION, WHIST, None, 1), (records.DEAL, WHIST, 1, 1),
+                   (records.SESSION, EUCHRE, None, 2), (records.DEAL, EUCHRE, 5, 2)]
+    p = games.profile(EUCHRE)
+    d = journal(a, records.DEAL)[-1]
+    assert d["trump"] == p.pack[p.turn_up_index]  # dealt as euchre: 21 cards, the turn-up
+    assert a.shoe.tables == 3 and a.shoe.tally.n == p.deal_cards
+    close(a)
+
+
+def test_a_setup_pushed_mid_deal_waits_for_the_end_of_that_deal():
+    a = shoe_with_setup()
+    assert deal(a, end=False)  # 52 cards dealt, the deal not yet over
+    push(a, 12, EUCHRE, 5, 8, 2, 3)
+    assert a.shoe.profile.game == WHIST and a.shoe.state == A.DEALING
+    a.command(A.CMD_END)
+    a.deal_once()  # the deal ends as whist, its tray slip still to be written as whist
+    assert a.shoe.state == A.AWAIT_TRAY and a.shoe.profile.game == WHIST
+    assert deal(a)  # the next deal: the set-up is taken up first
+    assert a.profile.game == EUCHRE and a.shoe.table == 2
+    got = [(d["type"], d.get("game"), d.get("board")) for d in journal(a)][1:]
+    assert got == [(records.DEAL, WHIST, 1), (records.SESSION, EUCHRE, None),
+                   (records.DEAL, EUCHRE, 5)]
+    close(a)
+
+
+def test_the_board_range_of_the_setup_is_kept():
+    a = shoe_with_setup()
+    push(a, 12, WHIST, 5, 6, 1, 2)
+    assert deal(a) and deal(a)  # boards 5 and 6
+    assert not deal(a)  # 7 is not in this session's range
+    assert "B7 not in 5-6" in screen(a)
+    assert not deal(a, 3)
+    assert [d["board"] for d in journal(a, records.DEAL)] == [5, 6]
+    close(a)
+
+
+def test_a_setup_the_shoe_cannot_deal_is_refused_until_a_good_one_comes():
+    a = shoe_with_setup()
+    # euchre's "lone euchred 2" variant does not apply to whist: session.check passes it,
+    # games.profile refuses it
+    push(a, 12, WHIST, 1, 24, 1, 2, variant=games.V_LONE_EUCHRED_2)
+    assert not deal(a)
+    lines = screen(a)
+    assert "set-up unusable:" in lines and "push session" in lines
+    ev = journal(a, records.EVENT, records.EV_FILE_FAULT)
+    assert [(e["a"], e["b"]) for e in ev] == [(3, 2)]  # faults.FILE_SESSION, FAULT_DAMAGED
+    assert journal(a, records.DEAL) == []
+    push(a, 13, EUCHRE, 1, 24, 1, 2)
+    assert deal(a)
+    assert [d["game"] for d in journal(a, records.DEAL)] == [EUCHRE]
+    close(a)
+
+
+def test_a_board_dealt_before_the_change_is_scored_as_its_own_game():
+    a = shoe_with_setup(buttons=True)
+    assert deal(a)  # board 1, whist; the terminal is ready to score it
+    push(a, 12, EUCHRE, 5, 8, 2, 3)
+    t = a.terminal
+    t.begin_play()
+    t.start_entry()
+    assert t.key_in(8) == 0  # whist tricks (euchre's first field is the makers, 0..1)
+    t.confirm()
+    t.confirm()
+    s = journal(a, records.SCORE)
+    assert [(x["board"], x["game"], x["table"], x["tricks_ns"]) for x in s] == [(1, WHIST, 1, 8)]
+    close(a)
