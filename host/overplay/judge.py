@@ -251,7 +251,8 @@ def run(args):
         raw = json.dumps(data)
         path = "%s board %d table %d" % (args.db, args.board, args.table)
     elif args.file is None:
-        print("overplay judge: give a FILE (or - for stdin), or --db PATH --board B --table T",
+        print("overplay judge: give a FILE (or - for stdin), or --db PATH --board B --table T "
+              "(see `overplay judge --help`)",
               file=sys.stderr)
         return 2
     else:

@@ -72,7 +72,7 @@ def journal(a, rtype=None, code=None):
     """The app's committed records, verified under the shoe's key, decoded."""
     out = []
     for seq, r in a.journal.records_from(1):
-        assert records.verify(r, a.shoe.key, a.shoe.shoe_id)
+        assert records.verify(r, a.shoe.key, a.shoe.shoe_id, a.journal.journal_id)
         d = records.decode(r)
         if (rtype is None or d["type"] == rtype) and (code is None or d.get("code") == code):
             out.append(d)

@@ -32,7 +32,7 @@ def _tmpdir():
 def _deal(j, buf, board):
     n = records.encode_deal(buf, j.next_seq, j.boot, board, board, 1, 1, 0, 0, 0, 51, 1, (),
                             0, HP, 13)
-    assert j.append(buf, records.sign(buf, n, KEY, 1)) == J.OK
+    assert j.append(buf, records.sign(buf, n, KEY, 1, j.journal_id)) == J.OK
 
 
 class Statvfs:
