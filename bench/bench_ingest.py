@@ -1,9 +1,9 @@
 """host_ingest_records_per_s, host_ingest_vs_executemany: the club DB's real ingest path.
 
-100,000 signed DEAL records (52-card handprints, a few with findings) go into a fresh club DB
+100,000 signed DEAL records (whole 52-card deals, a few with a finding) go into a fresh club DB
 through overplay.store.Store.commit_batch, in batches of 500 as overplay.sync commits them
-(each one transaction: tag verified, record checked against what is stored, decoded, JSON of
-the fields, rows in `records` and `deals`). The reference, in the same run: a fresh DB with the
+(each one transaction: tag verified, record checked against what is stored, decoded, its
+content checked (overplay.ingest_checks), rows in `records` and `deals`). The reference, in the same run: a fresh DB with the
 same schema and pragmas (Store's own connection), and a bare executemany of exactly the rows
 the real path wrote (read back from the first DB), into the same two tables, in the same
 500-row transactions. Ratio = reference seconds / real seconds (1.0 = no overhead); each is
@@ -21,31 +21,51 @@ stderr and kept as host_ingest_share_*).
 import cProfile
 import os
 import pstats
+import random
 import sys
 import tempfile
 import time
 
 from overplay.store import Store
-from overplay_core import records
+from overplay_core import games, handprint, records
 
 SHOE = 3
 KEY = bytes(range(100, 132))
 BATCH = 500
 
 
+def deals(count=64, seed=11):
+    """`count` whole duplicate-whist deals as the shoe records them: (dealer, handprint,
+    trump), the pack shuffled and dealt one card at a time from the dealer's left, the last
+    card turned for trump (the club PC refuses deals that cannot happen)."""
+    p = games.profile(games.DUPLICATE_WHIST)
+    rnd = random.Random(seed)
+    out = []
+    for k in range(count):
+        order = list(p.pack)
+        rnd.shuffle(order)
+        dealer = k % p.seats
+        seats = bytearray([handprint.NOT_DEALT] * 53)
+        for i, c in enumerate(order):
+            seats[c] = p.seat_of(i, dealer)
+        hp = bytearray(handprint.MAX_BYTES)
+        out.append((dealer, bytes(hp[:handprint.pack(seats, p.pack, hp)]),
+                    order[p.turn_up_index]))
+    return out
+
+
 def make_records(n):
     buf = bytearray(records.MAX_RECORD)
-    hp = bytearray(13)
+    pool = deals()
     out = []
     for i in range(n):
         seq = i + 1
-        for k in range(13):
-            hp[k] = (i * 7 + k * 13) & 0xFF
-        find = (-3,) if i % 97 == 0 else ()
+        dealer, hp, trump = pool[i % len(pool)]
+        find = (-3,) if i % 97 == 0 else ()  # now and then a 53rd card read: extra_card
         m = records.encode_deal(buf, seq, 1 + i // 5000, (i * 1711) & 0x3FFFFFFF,
-                                1 + i % 32, 1 + (i // 32) % 12, 1, 0, i & 3,
-                                records.MODE_ORIGINAL, i % 52, 0 if find else 1, find,
-                                len(find), hp, 13)
+                                1 + i % 32, 1 + (i // 32) % 12, 1, 0, dealer,
+                                records.MODE_ORIGINAL, trump, 0 if find else 1, find,
+                                len(find), hp, len(hp))
         m = records.sign(buf, m, KEY, SHOE)
         out.append((seq, bytes(buf[:m])))
     return out

@@ -33,6 +33,7 @@ import time
 from overplay_core import records, wire
 from overplay_core.errors import ParseError
 
+from overplay import ingest_checks
 from overplay.migrations import MIGRATIONS
 
 
@@ -218,12 +219,15 @@ class Store:
         try:
             held = {}
             last_boot = 0
+            ctx = None
             if batch:
                 lo = min(p for p, _ in batch)
                 hi = max(p for p, _ in batch)
                 held = dict(self.db.execute("SELECT seq, raw FROM records WHERE shoe_id=? AND "
                                             "seq BETWEEN ? AND ?", (shoe_id, lo, hi)))
                 last_boot = self._boot_before(shoe_id, lo)
+                ctx = ingest_checks.Context(shoe_id, ingest_checks.sessions_in_force(
+                    self.db, shoe_id, lo, hi))
             for pos, raw in batch:
                 raw = bytes(raw)
                 reason = _reject_reason(shoe_id, key, pos, raw, last_boot, held)
@@ -235,6 +239,8 @@ class Store:
                         f = records.decode(raw)
                     except ParseError as e:
                         reason = "undecodable: %s" % e
+                    else:  # signed, but can its content happen? (ingest_checks.py)
+                        reason = ingest_checks.semantic_reason(f, ctx)
                 if reason is not None:
                     bad.append((shoe_id, pos, reason, raw, stamp, sync_id))
                     continue
