@@ -94,8 +94,10 @@ class _Game:
         clean = 0
         for s in range(p.seats):
             clean += self.hand << (8 * s)
+        # (2 bits a card exactly when every card is in a hand: handprint.width)
         self.clean2 = clean if self.dealt == self.count else -1
-        self.clean3 = clean + ((self.count - self.dealt) << _NO_HAND_FIELD)
+        self.clean3 = clean + ((self.count - self.dealt) << _NO_HAND_FIELD) \
+            if self.dealt < self.count else -1
 
 
 _games = {}
@@ -249,31 +251,48 @@ def _deal(f, ctx):
         if r:
             return r
     hp = f["handprint"]
-    n = len(hp)
-    x = int.from_bytes(hp, "little")
-    if n == g.len2:
-        bits = 2
-        acc = sum(map(_COUNT2.__getitem__, hp)) - (n * 4 - g.count)  # padding reads seat 0
-        clean = g.clean2
-    elif n == g.len3:
-        bits = 3
-        chunks = (g.count * 3 + 11) // 12
-        acc = -(chunks * 4 - g.count)
-        y = x
-        for _ in range(chunks):
-            acc += _COUNT3[y & 0xFFF]
-            y >>= 12
-        clean = g.clean3
-    else:
+    got = _count(hp, g)
+    if got is None:
         return "%s: handprint of %d bytes; the %d-card pack takes %d or %d" % (
-            _what(f), n, g.count, g.len2, g.len3)
+            _what(f), len(hp), g.count, g.len2, g.len3)
+    bits, x, acc = got
     if x >> (g.count * bits):
         return "%s: handprint with nonzero bits after its last card" % _what(f)
-    if acc != clean:
+    if acc != (g.clean2 if bits == 2 else g.clean3):
         r = _hands(f, g, acc, bits, set(found), overplay)
         if r:
             return r
     return _trump(f, g, x, bits, dealer, overplay)
+
+
+def _count(hp, g):
+    """(bits a card, the handprint as an int, counts) of a handprint of g's pack, or None
+    for a length neither form has. counts: 8-bit fields, seats 0..3, then cards in no hand,
+    then the 3-bit values 4..6 (read with _field); bits past the last card are not counted."""
+    n = len(hp)
+    x = int.from_bytes(hp, "little")
+    if n == g.len2:
+        return 2, x, sum(map(_COUNT2.__getitem__, hp)) - (n * 4 - g.count)  # padding: seat 0
+    if n != g.len3:
+        return None
+    chunks = (g.count * 3 + 11) // 12
+    acc = -(chunks * 4 - g.count)
+    y = x
+    for _ in range(chunks):
+        acc += _COUNT3[y & 0xFFF]
+        y >>= 12
+    return 3, x, acc
+
+
+def hand_counts(hp, game, variant=0):
+    """How many cards of the handprint lie in seats 0..3, in no hand, and in the values 4..6
+    the shoe never writes, as a tuple of 6; None for a length neither form of the game's pack
+    has (tests hold it to handprint.unpack)."""
+    g = _game(game, variant)
+    if isinstance(g, str):
+        raise ValueError(g)
+    got = _count(hp, g)
+    return None if got is None else tuple([_field(got[2], i) for i in range(6)])
 
 
 def _flags(f, flags, found, overplay):
@@ -304,7 +323,8 @@ def _hands(f, g, acc, bits, found, overplay):
         k = _field(acc, s)
         name = games.SEAT_NAMES[s]
         if k and s >= g.seats:
-            return "%s: %d cards in seat %s; %s has %d seats" % (w, k, name, g.name, g.seats)
+            return "%s: seat %s holds %d of the cards; %s has %d seats" % (
+                w, name, k, g.name, g.seats)
         if s >= g.seats:
             continue
         if k > g.hand:
