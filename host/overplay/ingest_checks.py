@@ -82,6 +82,8 @@ class _Game:
         self.count = len(p.pack)
         self.pack = p.pack
         self.len2 = handprint.size(self.count, 2)
+        self.phantom2 = self.len2 * 4 - self.count  # padding of the 2-bit form, in cards
+        self.tail2 = (self.count * 2) & 7  # bits of the last byte that hold cards (0: all)
         self.len3 = handprint.size(self.count, 3)
         self.index = bytearray([0xFF] * cards.CARD_COUNT)  # card -> place in the pack
         for i, c in enumerate(p.pack):
@@ -133,7 +135,12 @@ class Context:
 
     def session_at(self, seq):
         """(first, last, tables) of the SESSION record in force at seq, or None."""
-        i = bisect.bisect_left(self.seqs, seq)
+        seqs = self.seqs
+        if not seqs:
+            return None
+        if seq > seqs[-1]:  # the usual case: the latest one
+            return self.sessions[-1]
+        i = bisect.bisect_left(seqs, seq)
         return self.sessions[i - 1] if i else None
 
     def add_session(self, seq, value):
@@ -169,25 +176,19 @@ def _what(f):
     return "%s board %d" % (t, f["board"]) if "board" in f else t
 
 
-def _board(f, ctx, zero_ok=False):
-    """Why the record's board cannot be, or None (the SESSION record in force sets the
-    range; without one, boards are numbered from 1: app.py deals from first_board 1)."""
+def _place(f, s, zero_ok=False):
+    """Why the record's board or table cannot be, or None. s: the SESSION in force (its
+    boards and tables engaged), or None: then boards and tables are numbered from 1, as
+    app.py deals from first_board 1 at table 1."""
     b = f["board"]
-    s = ctx.session_at(f["seq"])
+    t = f["table"]
     if s is None:
         if b == 0 and not zero_ok:
             return "%s: boards are numbered from 1" % _what(f)
-        return None
-    if (b == 0 and zero_ok) or s[0] <= b <= s[1]:
-        return None
-    return "%s: outside the set-up's boards %d-%d" % (_what(f), s[0], s[1])
-
-
-def _table(f, ctx):
-    t = f["table"]
+    elif not ((b == 0 and zero_ok) or s[0] <= b <= s[1]):
+        return "%s: outside the set-up's boards %d-%d" % (_what(f), s[0], s[1])
     if t == 0:
         return "%s: table 0; tables are numbered from 1" % _what(f)
-    s = ctx.session_at(f["seq"])
     if s is not None and t > s[2]:
         return "%s: table %d, the set-up engages %d tables" % (_what(f), t, s[2])
     return None
@@ -230,27 +231,37 @@ def _session(f, ctx):
 
 
 def _deal(f, ctx):
-    r = _board(f, ctx) or _table(f, ctx)
-    if r:
-        return r
-    g = _game(f["game"], f["variant"])
-    if isinstance(g, str):
+    s = ctx.session_at(f["seq"])
+    b = f["board"]
+    if not b or not f["table"] or (s is not None and not (s[0] <= b <= s[1]
+                                                          and f["table"] <= s[2])):
+        return _place(f, s)
+    g = _games.get((f["game"], f["variant"])) or _game(f["game"], f["variant"])
+    if g.__class__ is str:
         return "%s: %s" % (_what(f), g)
     dealer = f["dealer"]
     if dealer >= g.seats:
         return "%s: dealer seat %d; %s has seats 0-%d" % (_what(f), dealer, g.name, g.seats - 1)
-    overplay = f["mode"] == records.MODE_OVERPLAY  # (decode refuses any other mode)
-    flags = f["flags"]
+    overplay = f["mode"]  # MODE_OVERPLAY, else MODE_ORIGINAL (decode refuses any other)
     found = f["findings"]
-    r = _flags(f, flags, found, overplay)
-    if r:
-        return r
-    if found:
-        r = _codes(f, _OVERPLAY_FINDINGS if overplay else _ORIGINAL_FINDINGS,
-                   "an overplay check" if overplay else "an original deal")
+    if found or overplay or f["flags"] != records.FLAG_COMPLETE:  # else a clean deal
+        r = _flags(f, f["flags"], found, overplay)
         if r:
             return r
+        if found:
+            r = _codes(f, _OVERPLAY_FINDINGS if overplay else _ORIGINAL_FINDINGS,
+                       "an overplay check" if overplay else "an original deal")
+            if r:
+                return r
     hp = f["handprint"]
+    t = f["trump"]
+    if len(hp) == g.len2 and not (g.tail2 and hp[-1] >> g.tail2):
+        # the usual handprint: a whole pack, 2 bits a card (a byte is four cards' seats)
+        if sum(map(_COUNT2.__getitem__, hp)) - g.phantom2 == g.clean2 and not overplay \
+                and t < cards.CARD_COUNT and g.turns:
+            i = g.index[t]  # the turned card: in its place?
+            if i != 0xFF and (hp[i >> 2] >> ((i & 3) << 1)) & 3 == g.turn_seat[dealer]:
+                return None
     got = _count(hp, g)
     if got is None:
         return "%s: handprint of %d bytes; the %d-card pack takes %d or %d" % (
@@ -272,7 +283,7 @@ def _count(hp, g):
     n = len(hp)
     x = int.from_bytes(hp, "little")
     if n == g.len2:
-        return 2, x, sum(map(_COUNT2.__getitem__, hp)) - (n * 4 - g.count)  # padding: seat 0
+        return 2, x, sum(map(_COUNT2.__getitem__, hp)) - g.phantom2  # padding reads seat 0
     if n != g.len3:
         return None
     chunks = (g.count * 3 + 11) // 12
@@ -373,7 +384,7 @@ def _trump(f, g, x, bits, dealer, overplay):
 
 
 def _score(f, ctx):
-    r = _board(f, ctx) or _table(f, ctx)
+    r = _place(f, ctx.session_at(f["seq"]))
     if r:
         return r
     g = _game(f["game"], 0)
@@ -388,8 +399,7 @@ def _score(f, ctx):
 def _check(f, ctx):
     slip = f["slip"]
     # board 0: the slip was missing or forged before the board was known (shoe_check.py)
-    r = _board(f, ctx, zero_ok=slip in (records.SLIP_MISSING, records.SLIP_FORGED)) \
-        or _table(f, ctx)
+    r = _place(f, ctx.session_at(f["seq"]), slip in (records.SLIP_MISSING, records.SLIP_FORGED))
     if r:
         return r
     r = _codes(f, _KNOWN, "")

@@ -24,13 +24,14 @@ The schema is in MIGRATIONS (forward-only; PRAGMA user_version is its version) a
 docs/wire.md.
 """
 
+import hashlib
 import hmac as _hmac
 import os
 import sqlite3
 import struct
 import time
 
-from overplay_core import records, wire
+from overplay_core import mac, records, wire
 from overplay_core.errors import ParseError
 
 from overplay import ingest_checks
@@ -228,21 +229,17 @@ class Store:
                 last_boot = self._boot_before(shoe_id, lo)
                 ctx = ingest_checks.Context(shoe_id, ingest_checks.sessions_in_force(
                     self.db, shoe_id, lo, hi))
+            tag = _Tag(key, shoe_id) if key is not None else None  # the key's pads, once
             for pos, raw in batch:
                 raw = bytes(raw)
-                reason = _reject_reason(shoe_id, key, pos, raw, last_boot, held)
-                if reason == "duplicate":
-                    dup += 1
-                    continue
-                if reason is None:
-                    try:
-                        f = records.decode(raw)
-                    except ParseError as e:
-                        reason = "undecodable: %s" % e
-                    else:  # signed, but can its content happen? (ingest_checks.py)
-                        reason = ingest_checks.semantic_reason(f, ctx)
+                reason, f = _reject_reason(shoe_id, tag, pos, raw, last_boot, held)
+                if reason is None:  # signed, but can its content happen? (ingest_checks.py)
+                    reason = ingest_checks.semantic_reason(f, ctx)
                 if reason is not None:
-                    bad.append((shoe_id, pos, reason, raw, stamp, sync_id))
+                    if reason == "duplicate":
+                        dup += 1
+                    else:
+                        bad.append((shoe_id, pos, reason, raw, stamp, sync_id))
                     continue
                 held[pos] = raw
                 last_boot = f["boot"]
@@ -351,31 +348,62 @@ def _rows(rows, shoe_id, seq, raw, f, stamp, sync_id):
                                       f["last_board"], f["movement"], "%d.%d.%d" % f["fw"]))
 
 
+class _Tag:
+    """The record tag under one shoe's key: HMAC-SHA256(key, shoe_id u32 LE + header + body),
+    first 16 bytes (records.sign). The key's inner and outer pads are hashed once, here; each
+    record then costs two copies of those states and its own bytes (the club PC checks every
+    record of every shoe: the C HMAC set the key up again for each one, at three times the
+    cost)."""
+
+    def __init__(self, key, shoe_id):
+        ipad, opad = mac.pads(key)
+        self.inner = hashlib.sha256(ipad)
+        self.inner.update(struct.pack("<I", shoe_id))
+        self.outer = hashlib.sha256(opad)
+
+    def ok(self, raw):
+        n = len(raw) - records.TAG
+        if n < records.HEADER:
+            return False
+        inner = self.inner.copy()
+        inner.update(raw[:n])
+        outer = self.outer.copy()
+        outer.update(inner.digest())
+        return _hmac.compare_digest(outer.digest()[:records.TAG], raw[n:])
+
+
 def verify(raw, key, shoe_id):
-    """records.verify, with CPython's C HMAC (the same tag: HMAC-SHA256 over shoe_id u32 LE +
-    header + body, first 16 bytes), since the club PC checks every record of every shoe."""
-    n = len(raw) - records.TAG
-    if n < records.HEADER:
-        return False
-    tag = _hmac.new(key, struct.pack("<I", shoe_id) + raw[:n], "sha256").digest()
-    return _hmac.compare_digest(tag[:records.TAG], raw[n:])
+    """records.verify on the club PC (the same tag; tests hold the two equal)."""
+    return _Tag(key, shoe_id).ok(raw)
 
 
-def _reject_reason(shoe_id, key, pos, raw, last_boot, held):
-    """None for a record to store, "duplicate", or why it goes to quarantine."""
-    if key is None:
-        return "unknown shoe %d: enrol it with `overplay enroll`" % shoe_id
-    if not verify(raw, key, shoe_id):  # (a signed but malformed record fails decode later)
-        return "bad signature: the tag does not verify under shoe %d's key" % shoe_id
-    seq = records.record_seq(raw)
+def _reject_reason(shoe_id, tag, pos, raw, last_boot, held):
+    """(None, the decoded record) for a record to store; ("duplicate", None); or (why it goes
+    to quarantine, None). tag: the shoe's _Tag, None for a shoe the club does not know."""
+    if tag is None:
+        return "unknown shoe %d: enrol it with `overplay enroll`" % shoe_id, None
+    if not tag.ok(raw):
+        return "bad signature: the tag does not verify under shoe %d's key" % shoe_id, None
+    old = held.get(pos)
+    if old is not None and old == raw:  # stored at pos before, so its seq is pos
+        return "duplicate", None
+    try:
+        f = records.decode(raw)  # once: the checks below and the rows read the dict
+    except ParseError as e:
+        f = None
+        err = e
+        seq = records.record_seq(raw)  # a signed record is at least a header and a tag
+        boot = records.record_boot(raw)
+    else:
+        seq = f["seq"]
+        boot = f["boot"]
     if seq != pos:
-        return "replay: record seq %d sent at position %d" % (seq, pos)
-    old = held.get(seq)
-    if old is not None:
-        if bytes(old) == raw:
-            return "duplicate"
-        return "replay: seq %d already holds a different record" % seq
-    boot = records.record_boot(raw)
+        return "replay: record seq %d sent at position %d" % (seq, pos), None
+    if held.get(seq) is not None:
+        return "replay: seq %d already holds a different record" % seq, None
     if boot < last_boot:
-        return "replay: boot counter %d is below %d of an earlier record" % (boot, last_boot)
-    return None
+        return "replay: boot counter %d is below %d of an earlier record" % (boot, last_boot), \
+            None
+    if f is None:
+        return "undecodable: %s" % err, None
+    return None, f
