@@ -107,7 +107,7 @@ _games = {}
 
 def _game(game, variant):
     """A _Game, or the reason why (game, variant) names no game the shoe can deal."""
-    key = (game, variant)
+    key = game << 16 | variant
     g = _games.get(key)
     if g is None:
         if game not in games.GAME_NAMES:
@@ -164,11 +164,11 @@ def sessions_in_force(db, shoe_id, lo, hi):
 def semantic_reason(f, ctx):
     """None when the decoded record f (records.decode) could have been written by the shoe's
     firmware, else why not: one line, "<TYPE> board N: what cannot be"."""
+    if f["boot"] and f["ticks"] < _CLOCK:
+        return _BY_TYPE[f["type"]](f, ctx)
     if f["boot"] == 0:
         return "%s: boot counter 0; the shoe counts its power-ons from 1" % _what(f)
-    if f["ticks"] >= _CLOCK:
-        return "%s: ticks 0x%x beyond the shoe's 30-bit clock" % (_what(f), f["ticks"])
-    return _BY_TYPE[f["type"]](f, ctx)
+    return "%s: ticks 0x%x beyond the shoe's 30-bit clock" % (_what(f), f["ticks"])
 
 
 def _what(f):
@@ -236,7 +236,7 @@ def _deal(f, ctx):
     if not b or not f["table"] or (s is not None and not (s[0] <= b <= s[1]
                                                           and f["table"] <= s[2])):
         return _place(f, s)
-    g = _games.get((f["game"], f["variant"])) or _game(f["game"], f["variant"])
+    g = _games.get(f["game"] << 16 | f["variant"]) or _game(f["game"], f["variant"])
     if g.__class__ is str:
         return "%s: %s" % (_what(f), g)
     dealer = f["dealer"]
