@@ -523,3 +523,39 @@ def test_any_signed_record_gets_none_or_one_line(v):
             assert f["code"] in records.EVENT_NAMES and len(f["data"]) <= 16
     else:
         assert isinstance(reason, str) and "\n" not in reason and reason
+
+
+# --- the store's DEAL read: the codec's dict, faster --------------------------------------
+
+def _both(raw):
+    out = []
+    for decode in (store._decode, records.decode):
+        try:
+            out.append(decode(raw))
+        except Exception as e:  # noqa: BLE001 - the same error from both, or both decode
+            out.append((type(e), str(e)))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(FIELDS)
+def test_the_stores_deal_read_is_records_decode(v):
+    sh = Shoe(SHOE)
+    signed(sh, deal(v["board"], v["table"], v["game"], v["variant"], v["dealer"], v["mode"],
+                    v["trump"], v["flags"], tuple(v["found"]), v["hp"]), v["boot"], v["ticks"])
+    raw = sh.recs[0][1]
+    a, b = _both(raw)
+    assert a == b and isinstance(a, dict)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.sampled_from(range(1, 7)), st.binary(min_size=19, max_size=19),
+       st.binary(max_size=6), st.binary(max_size=24), st.integers(-3, 3))
+def test_the_stores_read_of_any_bytes_is_records_decode(rtype, head, found, hp, off):
+    """Any type, any header, findings and handprint with their length bytes, a tag, and then
+    the whole cut or lengthened by up to 3 bytes: the same dict or the same error."""
+    raw = bytes([rtype]) + head + bytes([len(found)]) + found + bytes([len(hp)]) + hp + \
+        bytes(16)
+    raw = raw[:len(raw) + off] if off < 0 else raw + bytes(range(off))
+    a, b = _both(raw)
+    assert a == b
