@@ -13,10 +13,11 @@
 Records are keyed by (shoe_id, seq): a record already stored with the same bytes is a
 duplicate and ignored, so syncing again is idempotent. A record is quarantined with its reason
 (never dropped, never merged) when its shoe is unknown, its HMAC tag does not verify, its seq
-is not the position the shoe sent it at, its (shoe, seq) holds different bytes already, or its
-boot counter runs backwards (a replay). Each batch is one transaction together with the shoe's
-`next_seq` and the sync log, so a crash mid-sync leaves the database as it was before the batch
-and the next sync asks for the same records again.
+is not the position the shoe sent it at, its (shoe, seq) holds different bytes already, its
+boot counter runs backwards (a replay), or its content cannot happen (ingest_checks.py).
+Each batch is one transaction together with the shoe's `next_seq` and the sync log, so a crash
+mid-sync leaves the database as it was before the batch and the next sync asks for the same
+records again.
 
 Default location: $OVERPLAY_DB, else $XDG_DATA_HOME/overplay/club.sqlite, else
 ~/.local/share/overplay/club.sqlite; `--db PATH` overrides all three (default_path()).
