@@ -48,7 +48,7 @@ TARGETS = {
     "sync_records_per_s_unthrottled": (None, None, "records/s", "pty, no throttle", None),
     "sync_seconds_1000_records_throttled": ("<=", 15, "s", "115200 8N1", None),
     "host_ingest_records_per_s": (None, None, "records/s", "100,000 records, DB in RAM", None),
-    "host_ingest_vs_executemany": (">=", 0.5, "ratio", "bare executemany, same run (rec/s)",
+    "host_ingest_vs_executemany": (">=", 0.7, "ratio", "bare executemany, same run (rec/s)",
                                    "host_executemany_records_per_s"),
     "results_seconds_100k": (None, None, "s", "empty loop over the rows, same run (s)",
                              "results_reference_seconds_100k"),
@@ -84,7 +84,7 @@ def info(name):
     return INFO.get(name, ("", ""))
 
 
-for _k in ("reject_reason", "verify", "decode", "rows", "write", "sqlite_execute"):
+for _k in ("reject_reason", "verify", "decode", "semantic", "rows", "write", "sqlite_execute"):
     INFO["host_ingest_share_" + _k] = ("of ingest", "cProfile: time in %s, 10,000 records" % _k)
 
 
@@ -178,8 +178,9 @@ same run.
   by one on LittleFS over a 1408 KB, 4 KB-block RAM flash that counts erases.
 - **sync**: `overplay.sync_bench.run_bench`: 1,000 records from a desk shoe (MicroPython) to a
   club DB over ptys paced to 11,520 bytes/s, and again unpaced.
-- **ingest**: 100,000 DEAL records through `Store.commit_batch` (500 a transaction) against a
-  bare `executemany` of the same rows into the same schema, both in RAM; profiled.
+- **ingest**: 100,000 DEAL records through `Store.commit_batch` (500 a transaction, every check
+  of the record included) against a bare `executemany` of the same rows into the same schema,
+  both in RAM, batch by batch side by side (the best of two rounds per batch); profiled.
 - **results**: 100,000 deals scored (duplicate whist `compare` per board, bridge whist
   `score_hand` with honours from the stored handprint) against an empty loop over the rows.
 - **romfs** (MicroPython): the same session with every module executed in place from a ROMFS

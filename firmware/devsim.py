@@ -115,12 +115,13 @@ def make_record(buf, i, seq, boot, key, shoe_id, journal_id):
     elif i % 5 == 4:
         n = records.encode_score(buf, seq, boot, ticks, i % 24 + 1, 1, 1, 7, 6, 1, 0)
     else:
-        hp = bytearray(13)
-        for k in range(13):
-            hp[k] = (i * 7 + k * 29) & 0xFF
+        hp = bytearray(13)  # a whole deal, as the club PC checks it: card c to seat (c + i) % 4
+        for c in range(52):
+            hp[c >> 2] |= ((c + i) & 3) << ((c & 3) * 2)
+        nf = i % 3 // 2  # now and then a 53rd card read (extra_card): the deal is not complete
         n = records.encode_deal(buf, seq, boot, ticks, i % 24 + 1, 1, 1, 0, i % 4,
-                                records.MODE_ORIGINAL, (i * 3) % 52, records.FLAG_COMPLETE,
-                                (-3, -5), i % 3, hp, 13)
+                                records.MODE_ORIGINAL, (i * 3) % 13 * 4,  # in the dealer's hand
+                                0 if nf else records.FLAG_COMPLETE, (-3,), nf, hp, 13)
     return records.sign(buf, n, key, shoe_id, journal_id)
 
 

@@ -19,10 +19,12 @@ and ignored, so syncing again is idempotent. A record is quarantined with its re
 journal (never dropped, never merged) when its shoe is unknown, its HMAC tag does not verify
 under any key the shoe held (`shoe_keys`), its seq is not the position the shoe sent it at or
 lies at/after the end the shoe announced, its (shoe, journal, seq) holds different bytes
-already, or its boot counter runs backwards (a replay). Each journal has a merged mark
+already, its boot counter runs backwards (a replay), or its content cannot happen
+(ingest_checks.py; the reason then starts "impossible: "). Each journal has a merged mark
 (`journals.merged`): the first seq not held, every record below it from the journal's first_seq
-being held; it moves only over records merged, never over a rejected one, and DONE never goes
-past it. Each batch is one transaction together with that mark and the sync log, so a crash
+being held; it moves over records merged and over records the shoe itself signed whose content
+cannot happen (the club holds those, in quarantine: keeping them on the shoe would only fill
+its flash), never over any other rejected one, and DONE never goes past it. Each batch is one transaction together with that mark and the sync log, so a crash
 mid-sync leaves the database as it was before the batch and the next sync asks for the same
 records again.
 
@@ -34,6 +36,7 @@ The schema is in MIGRATIONS (forward-only; PRAGMA user_version is its version) a
 docs/wire.md.
 """
 
+import hashlib
 import hmac as _hmac
 import os
 import sqlite3
@@ -42,9 +45,10 @@ import sys
 import time
 import urllib.parse
 
-from overplay_core import records, wire
+from overplay_core import mac, records, wire
 from overplay_core.errors import ParseError
 
+from overplay import ingest_checks
 from overplay.errors import UserError, database_error
 from overplay.migrations import MIGRATIONS
 
@@ -278,9 +282,11 @@ class Store:
         if row is None:
             return None
         m = row[0]
-        for (seq,) in self.db.execute("SELECT seq FROM records WHERE shoe_id=? AND "
-                                      "journal_id=? AND seq>=? ORDER BY seq",
-                                      (shoe_id, journal_id, m)):
+        for (seq,) in self.db.execute(
+                "SELECT seq FROM records WHERE shoe_id=? AND journal_id=? AND seq>=? UNION "
+                "SELECT seq FROM quarantine WHERE shoe_id=? AND journal_id=? AND seq>=? AND "
+                "reason LIKE ? ORDER BY seq",
+                (shoe_id, journal_id, m, shoe_id, journal_id, m, IMPOSSIBLE + "%")):
             if seq != m:
                 break
             m += 1
@@ -405,7 +411,7 @@ class Store:
         nothing: the journal's merged mark (journal_state) moves only over records held
         contiguously, and the shoe's next_seq follows that mark. A record identical to one
         already quarantined counts as a duplicate (fetched again, not rejected again)."""
-        keys = self.keys(shoe_id)
+        tags = [_Tag(k, shoe_id, journal_id) for k in self.keys(shoe_id)]  # pads hashed once
         known = self.shoe(shoe_id) is not None
         stamp = now_utc()
         new = dup = 0
@@ -416,6 +422,7 @@ class Store:
             held = {}
             kept = set()
             last_boot = 0
+            ctx = None
             if batch:
                 lo = min(p for p, _ in batch)
                 hi = max(p for p, _ in batch)
@@ -426,22 +433,23 @@ class Store:
                     "SELECT seq, raw FROM quarantine WHERE shoe_id=? AND journal_id=? AND seq "
                     "BETWEEN ? AND ?", (shoe_id, journal_id, lo, hi)))
                 last_boot = self._boot_before(shoe_id, journal_id, lo)
+                ctx = ingest_checks.Context(shoe_id, ingest_checks.sessions_in_force(
+                    self.db, shoe_id, journal_id, lo, hi))
             for pos, raw in batch:
                 raw = bytes(raw)
+                f = None
                 if pos >= end:
                     reason = ("past the end: seq %d, the shoe announced records below %d"
                               % (pos, end))
                 else:
-                    reason = _reject_reason(shoe_id, keys, pos, raw, last_boot, held,
-                                            journal_id)
+                    reason, f = _reject_reason(shoe_id, tags, pos, raw, last_boot, held)
                 if reason == "duplicate":
                     dup += 1
                     continue
-                if reason is None:
-                    try:
-                        f = records.decode(raw)
-                    except ParseError as e:
-                        reason = "undecodable: %s" % e
+                if reason is None:  # signed, but can its content happen? (ingest_checks.py)
+                    why = ingest_checks.semantic_reason(f, ctx)
+                    if why is not None:
+                        reason = IMPOSSIBLE + why
                 if reason is not None:
                     if (pos, raw) in kept:
                         dup += 1  # quarantined before: the shoe (or the line) sent it again
@@ -579,15 +587,63 @@ def _rows(rows, shoe_id, journal_id, seq, raw, f, stamp, sync_id):
                                       f["last_board"], f["movement"], "%d.%d.%d" % f["fw"]))
 
 
+class _Tag:
+    """The record tag under one shoe's key: HMAC-SHA256(key, shoe_id u32 LE + journal_id u32 LE
+    + header + body), first 16 bytes (records.sign). The key's inner and outer pads are hashed
+    once, here; each record then costs two copies of those states and its own bytes (the club
+    PC checks every record of every shoe: the C HMAC set the key up again for each one, at
+    three times the cost)."""
+
+    def __init__(self, key, shoe_id, journal_id=0):
+        ipad, opad = mac.pads(bytes(key))
+        self.inner = hashlib.sha256(ipad)
+        self.inner.update(struct.pack("<II", shoe_id, journal_id))
+        self.outer = hashlib.sha256(opad)
+
+    def ok(self, raw):
+        n = len(raw) - records.TAG
+        if n < records.HEADER:
+            return False
+        inner = self.inner.copy()
+        inner.update(raw[:n])
+        outer = self.outer.copy()
+        outer.update(inner.digest())
+        return _hmac.compare_digest(outer.digest()[:records.TAG], raw[n:])
+
+
+# A DEAL's fixed part (docs/records.md): header (type, seq, boot, ticks), then board, table,
+# game, variant, dealer, mode, trump, flags and F, the number of findings.
+_DEAL_HEAD = struct.Struct("<BIHIHBBBBBBBB")
+_DEAL_NAME = records.TYPE_NAMES[records.DEAL]
+# The start of a quarantine reason for a record the shoe signed whose content cannot happen
+# (ingest_checks): the club holds it, so the merged mark moves over it (_advance).
+IMPOSSIBLE = "impossible: "
+
+
+def _decode(raw):
+    """records.decode(raw), the same dict: a well-formed DEAL (nearly every record a club PC
+    syncs) read with one struct.unpack_from instead of a call per field, anything else by
+    records.decode itself (which also words every error). test_ingest_checks holds the two
+    equal."""
+    n = len(raw)
+    if raw[0] == records.DEAL and n >= _DEAL_HEAD.size + 1 + records.TAG:
+        t, seq, boot, ticks, board, table, game, variant, dealer, mode, trump, flags, nf = \
+            _DEAL_HEAD.unpack_from(raw)
+        i = _DEAL_HEAD.size + nf  # the handprint's length byte
+        e = n - records.TAG
+        if i < e and i + 1 + raw[i] == e and mode <= records.MODE_OVERPLAY:
+            return {"type": t, "type_name": _DEAL_NAME, "seq": seq, "boot": boot,
+                    "ticks": ticks, "tag": raw[e:], "board": board, "table": table,
+                    "game": game, "variant": variant, "dealer": dealer, "mode": mode,
+                    "trump": trump, "flags": flags,
+                    "findings": tuple([-c for c in raw[_DEAL_HEAD.size:i]]) if nf else (),
+                    "handprint": raw[i + 1:e]}
+    return records.decode(raw)
+
+
 def verify(raw, key, shoe_id, journal_id=0):
-    """records.verify, with CPython's C HMAC (the same tag: HMAC-SHA256 over shoe_id u32 LE +
-    journal_id u32 LE + header + body, first 16 bytes), since the club PC checks every record
-    of every shoe."""
-    n = len(raw) - records.TAG
-    if n < records.HEADER:
-        return False
-    tag = _hmac.new(key, struct.pack("<II", shoe_id, journal_id) + raw[:n], "sha256").digest()
-    return _hmac.compare_digest(tag[:records.TAG], raw[n:])
+    """records.verify on the club PC (the same tag; tests hold the two equal)."""
+    return _Tag(key, shoe_id, journal_id).ok(raw)
 
 
 def verify_any(raw, keys, shoe_id, journal_id=0):
@@ -598,23 +654,37 @@ def verify_any(raw, keys, shoe_id, journal_id=0):
     return False
 
 
-def _reject_reason(shoe_id, keys, pos, raw, last_boot, held, journal_id=0):
-    """None for a record to store, "duplicate", or why it goes to quarantine. keys: every
-    key the shoe held (Store.keys), the current first."""
-    if not keys:
-        return "unknown shoe %d: enrol it with `overplay enroll`" % shoe_id
-    # (a signed but malformed record fails decode later)
-    if not verify_any(raw, keys, shoe_id, journal_id):
-        return "bad signature: the tag does not verify under shoe %d's key" % shoe_id
-    seq = records.record_seq(raw)
+def _reject_reason(shoe_id, tags, pos, raw, last_boot, held):
+    """(None, the decoded record) for a record to store; ("duplicate", None); or (why it goes
+    to quarantine, None). tags: a _Tag for every key the shoe held (Store.keys), the current
+    first; empty for a shoe the club does not know."""
+    if not tags:
+        return "unknown shoe %d: enrol it with `overplay enroll`" % shoe_id, None
+    for tag in tags:
+        if tag.ok(raw):
+            break
+    else:
+        return "bad signature: the tag does not verify under shoe %d's key" % shoe_id, None
+    old = held.get(pos)
+    if old is not None and bytes(old) == raw:  # stored at pos before, so its seq is pos
+        return "duplicate", None
+    try:
+        f = _decode(raw)  # once: the checks below and the rows read the dict
+    except ParseError as e:
+        f = None
+        err = e
+        seq = records.record_seq(raw)  # a signed record is at least a header and a tag
+        boot = records.record_boot(raw)
+    else:
+        seq = f["seq"]
+        boot = f["boot"]
     if seq != pos:
-        return "replay: record seq %d sent at position %d" % (seq, pos)
-    old = held.get(seq)
-    if old is not None:
-        if bytes(old) == raw:
-            return "duplicate"
-        return "replay: seq %d already holds a different record" % seq
-    boot = records.record_boot(raw)
+        return "replay: record seq %d sent at position %d" % (seq, pos), None
+    if held.get(seq) is not None:
+        return "replay: seq %d already holds a different record" % seq, None
     if boot < last_boot:
-        return "replay: boot counter %d is below %d of an earlier record" % (boot, last_boot)
-    return None
+        return "replay: boot counter %d is below %d of an earlier record" % (boot, last_boot), \
+            None
+    if f is None:
+        return "undecodable: %s" % err, None
+    return None, f

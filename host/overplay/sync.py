@@ -30,7 +30,7 @@ from overplay_core import wire
 from overplay_core.errors import ParseError
 
 from overplay.cli import UserError, float_arg, int_arg
-from overplay.store import Store, open_store, verify_any  # open_store: enroll takes it from here
+from overplay.store import open_store, verify_any  # open_store: enroll takes it from here
 
 HELP = "copy a shoe's new records into the club database (exactly once)"
 RETRY_S = 0.4         # nothing useful for this long: ask again (PULL from the first missing)

@@ -39,9 +39,11 @@ def build_db(path, tables=3, wrong=(3, 2), twice=(1, 1)):
                 bad = (t, b) == wrong
                 turned = min(c for c in PACK if (c + b) % 4 == dealer) if bad else trump_of(b)
                 fnd = (F.TRUMP_DIFFERS_FROM_SLIP,) if bad else ()
+                flags = records.FLAG_SLIP_WRITTEN | records.FLAG_HANDS_CHECKED
+                if not bad:
+                    flags |= records.FLAG_COMPLETE  # as the shoe marks a clean overplay
                 sh.add(records.encode_deal, b, t, 1, 0, dealer, records.MODE_OVERPLAY, turned,
-                       records.FLAG_SLIP_WRITTEN | records.FLAG_HANDS_CHECKED, fnd, len(fnd),
-                       hp, hl)
+                       flags, fnd, len(fnd), hp, hl)
                 sh.add(records.encode_check, b, t, records.SLIP_MISMATCH if bad else
                        records.SLIP_OK, fnd, len(fnd), (), 0)
             ns = TRICKS[b][t - 1]

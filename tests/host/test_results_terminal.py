@@ -35,9 +35,11 @@ def build(path, begun_before_check=False):
                 rul = (ruling_ids.id_of("DW-IV-8"),) if bad else ()
                 if bad and begun_before_check:
                     sh.add(records.encode_event, EV_PLAY_BEGUN, b, 1, 0, None, 0)
+                flags = records.FLAG_SLIP_WRITTEN | records.FLAG_HANDS_CHECKED
+                if not bad:
+                    flags |= records.FLAG_COMPLETE  # as the shoe marks a clean overplay
                 sh.add(records.encode_deal, b, t, 1, 0, dealer, records.MODE_OVERPLAY, turned,
-                       records.FLAG_SLIP_WRITTEN | records.FLAG_HANDS_CHECKED, fnd, len(fnd),
-                       hp, hl)
+                       flags, fnd, len(fnd), hp, hl)
                 sh.add(records.encode_check, b, t, records.SLIP_MISMATCH if bad else
                        records.SLIP_OK, fnd, len(fnd), rul, len(rul))
                 sh.add(records.encode_event, EV_PLAY_BEGUN, b, 1, 0, None, 0)

@@ -6,18 +6,29 @@ import sqlite3
 import pytest
 
 from overplay import store
-from overplay_core import records
+from overplay_core import handprint, records
 
 KEY = b"k" * 32
 SHOE = 7
 J1, J2 = 0x1234ABCD, 0x0BADF00D   # two journals of one shoe (wiped in between)
 
 
+def hands(dealer):
+    """A whole deal by `dealer`: card c to seat (c + 1 + dealer) % 4, so the turned card 51
+    is the dealer's (the club PC refuses a deal that cannot happen: test_ingest_checks)."""
+    seats = bytearray([0xFF] * 53)
+    for c in range(52):
+        seats[c] = (c + 1 + dealer) % 4
+    out = bytearray(13)
+    handprint.pack(seats, range(52), out)
+    return bytes(out)
+
+
 def deal(seq, boot=1, key=KEY, shoe=SHOE, board=None, journal=0):
     buf = bytearray(records.MAX_RECORD)
     n = records.encode_deal(buf, seq, boot, 1000 + seq, board or (seq % 24) + 1, 2, 1, 0,
-                            seq % 4, records.MODE_ORIGINAL, 51, records.FLAG_COMPLETE,
-                            (-3,), 1, bytes(range(13)), 13)
+                            seq % 4, records.MODE_ORIGINAL, 51, 0, (-3,), 1, hands(seq % 4),
+                            13)
     return bytes(buf[:records.sign(buf, n, key, shoe, journal)])
 
 
@@ -73,7 +84,7 @@ def test_batch_is_idempotent_and_fields_are_queryable(tmp_path):
     assert st.next_seq(SHOE) == 6
     row = st.db.execute("SELECT board, table_no, game, dealer, trump, handprint, findings "
                         "FROM deals WHERE seq=3").fetchone()
-    assert row == (4, 2, 1, 3, 51, bytes(range(13)), "-3")
+    assert row == (4, 2, 1, 3, 51, hands(3), "-3")
     assert st.db.execute("SELECT points_ns, points_ew, tricks_ns FROM results").fetchone() \
         == (2, -1, 8)
 
