@@ -8,7 +8,8 @@ BIN    := $(VENV)/bin
 HEAP   ?= 128k
 STAMP  := $(VENV)/.installed
 
-.PHONY: all venv test test-cpython test-mpy gate lint bench soak demo clean help
+.PHONY: all venv test test-cpython test-mpy test-pico gate lint bench soak demo clean help \
+	firmware emu
 
 all: test
 
@@ -18,6 +19,7 @@ help:
 	@echo "make bench  benchmarks -> bench/results.json"
 	@echo "make soak   the long fault suites"
 	@echo "make lint   ruff"
+	@echo "make firmware  the Pico image (MicroPython v1.28.0 + the shoe frozen in) -> build/"
 
 $(STAMP): requirements-dev.txt pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -47,6 +49,18 @@ lint: venv
 
 bench: venv
 	$(BIN)/python bench/run.py
+
+# The shoe's real firmware: MicroPython v1.28.0 RPI_PICO with firmware/manifest.py frozen in,
+# build/overplay-pico.uf2 (tools/pico_firmware.py: source tree, toolchain check, UF2).
+firmware:
+	$(PYTHON) tools/pico_firmware.py
+
+# The emulated Pico (tools/pico_emu: rp2040js, pinned in its package-lock.json).
+EMU_STAMP := tools/pico_emu/node_modules/.overplay-installed
+$(EMU_STAMP): tools/pico_emu/package.json tools/pico_emu/package-lock.json
+	cd tools/pico_emu && npm ci --no-audit --no-fund --loglevel=error
+	touch $(EMU_STAMP)
+emu: $(EMU_STAMP)
 
 # Every suite with its long version switched on (10,000-frame link faults, 300-deal power
 # cuts, the 200-deal session, more fuzz examples), on both interpreters.
