@@ -13,13 +13,14 @@ require("ssd1306")
 
 # The same files as firmware/package.json (the mip install), by the same rule: every module
 # of firmware/ and shared/overplay_core/ but the unix-port tools (session_sim*, devsim,
-# demo_table, drivers/sim_*). main.py stays a file on flash (replaceable); the board
-# definitions go in as data (board_defs, below).
+# demo_table, drivers/sim_*); the board definitions go in as data (board_defs, below).
+# main.py is frozen too: a Pico flashed with this image boots the shoe app from blank flash
+# (MicroPython runs a frozen main.py in preference to one on the filesystem).
 sys.path.insert(0, os.path.abspath("../tools"))
 import device_files  # noqa: E402
 
 for dest, src in device_files.device_files():
-    if dest == "main.py" or not dest.endswith(".py"):
+    if not dest.endswith(".py"):
         continue
     if dest.startswith("lib/"):  # lib/overplay_core/x.py is the package overplay_core
         module(dest[4:], base_path="../shared")
