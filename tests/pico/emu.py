@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EMU = os.path.join(ROOT, "tools", "pico_emu")
@@ -67,6 +68,19 @@ class Pico:
         threading.Thread(target=self._read, daemon=True).start()
         ev = self.wait_event("pty")
         self.pty = ev["path"]
+        self.wait_ready()
+
+    def wait_ready(self, timeout=120):
+        """Until the shoe app runs (its reader task polls): a button pressed earlier, while
+        MicroPython still boots, would be lost, as on a real shoe."""
+        deadline = time.monotonic() + timeout
+        while self.cmd("stats")["polls"] == 0:
+            assert time.monotonic() < deadline, "the shoe app did not start: %s" % self.log[-3:]
+            time.sleep(0.1)
+
+    def screen(self):
+        """The dealer's screen: 8 lines of text (None without the MicroPython font)."""
+        return self.cmd("screen")["lines"]
 
     def _read(self):
         for line in self.proc.stdout:

@@ -12,7 +12,6 @@ them; CI installs them).
 import os
 import random
 import struct
-import time
 
 import pytest
 
@@ -67,6 +66,12 @@ class Club:
         self.pico.cmd("deal", uids=[TRAY], dwell=40, gap=2)  # the slip is written
         self.dealt[board] = [CARD_OF[u] for u in order]
         self.pico.press("mode")  # the table's scoring screen (terminal): leave it
+
+
+def original_deals(recs):
+    """The boards of the DEAL records of original deals (an overplay check writes one too)."""
+    return [r["board"] for r in recs
+            if r["type"] == records.DEAL and r["mode"] == records.MODE_ORIGINAL]
 
 
 @pytest.fixture(scope="module")
@@ -144,9 +149,8 @@ def test_power_cut_mid_flash_write_loses_nothing_committed(club):
     # leave the check's scoring screen, then MODE twice: overplay check -> enrol -> deal
     p.press("mode", "mode", "mode")
     club.deal(2, random.Random(2))  # committed at the deal's end (and the tray's)
-    before = club.pico.cmd("stats")["flash_ops"]
-    assert before > 0
-    p.cmd("cut", after=3)  # the third flash erase/program from now is cut half-way
+    assert p.screen()[1] == "slip written", p.screen()
+    p.cmd("cut", after=1)  # the next flash erase/program (board 3's commit) is cut half-way
     p.press("deal")
     order = list(CARDS)
     random.Random(3).shuffle(order)
@@ -159,12 +163,14 @@ def test_power_cut_mid_flash_write_loses_nothing_committed(club):
     recs = club.records()
     seqs = [r["seq"] for r in recs]
     assert seqs == list(range(1, len(seqs) + 1))  # nothing missing, nothing twice
-    boards = [r["board"] for r in recs if r["type"] == records.DEAL]
+    boards = original_deals(recs)
     assert boards[:2] == [1, 2], boards  # board 2, committed before the cut, is there
-    # the shoe deals on after the cut: board 3 again (or 4, if 3's record was committed)
-    club.deal(3, random.Random(4))
+    assert len(boards) <= 3  # board 3's record: there if its commit got through, else not
+    # the shoe deals on after the cut (from the session's first board: the app keeps no
+    # "next board" across a restart), and that deal reaches the club DB too
+    club.deal(len(boards) + 1, random.Random(4))
     club.sync()
-    assert [r["board"] for r in club.records() if r["type"] == records.DEAL][-1] >= 3
+    assert len(original_deals(club.records())) == len(boards) + 1
 
 
 @pytest.mark.xfail(strict=True, reason="integrity issue: PULL frames carry 0x03")
@@ -177,22 +183,27 @@ def test_stalled_sync_does_not_stop_the_shoe(club):
     from overplay.sync import HostLink, hello
 
     p = club.pico
-    ser = serial.Serial(p.pty, timeout=0.2)
+    ser = serial.Serial(p.pty, timeout=0.5)
     try:
         hl = HostLink(ser)
-        hello(hl)
-        t0 = p.cmd("stats")["nanos"]
-        pull = wire.encode_frame(wire.PULL, 1, struct.pack(wire.PULL_FMT, 4))
-        assert 3 in pull
-        while p.cmd("stats")["nanos"] - t0 < 5e9:  # 5 s of the shoe's time: > IDLE_MS
-            ser.write(pull)
-            time.sleep(0.2)
+        hello(hl)  # the link is active: the shoe turned the REPL interrupt off
+        window = struct.pack(wire.PULL_FMT, 4)
+        hl.send(wire.PULL, 1, window)
+        for _ in range(3):  # the PC stalls longer than IDLE_MS, then re-sends its PULL
+            p.cmd("wait_ms", ms=link_idle_ms() + 1000)
             ser.reset_input_buffer()
+            hl.send(wire.PULL, 1, window)
+        p.cmd("wait_ms", ms=200)
     finally:
         ser.close()
     polls = p.cmd("stats")["polls"]
     p.cmd("wait_ms", ms=500)
-    assert p.cmd("stats")["polls"] > polls, "the shoe's reader task stopped"
-    code, out, err = overplay("sync", "--port", p.pty, "--db", club.db, "--quiet",
-                              "--timeout", "3")
+    assert p.cmd("stats")["polls"] > polls, "the shoe's program stopped: %s" % p.screen()
+    code, out, err = overplay("sync", "--port", p.pty, "--db", club.db, "--quiet")
     assert code == 0, err
+
+
+def link_idle_ms():
+    import link
+
+    return link.IDLE_MS

@@ -17,6 +17,7 @@
 //   {"cmd": "wait_ms", "ms": N}   N emulated milliseconds.
 //   {"cmd": "dump", "uid": hex}   a tag's memory (hex) and its read/write counts.
 //   {"cmd": "stats"}              cycles, emulated time, reader polls, flash operations.
+//   {"cmd": "screen"}             the dealer's screen (SSD1306) as 8 lines of text.
 //   {"cmd": "cut", "after": N}    power cut in the middle of the N-th flash erase/program
 //        from now: half of it is done, then the emulator stops (the flash file keeps it).
 //   {"cmd": "stop"}               power off (the flash file is already up to date).
@@ -30,6 +31,7 @@ const readline = require('readline');
 const { spawn } = require('child_process');
 const { RP2040, USBCDC } = require('rp2040js');
 const { MFRC522, Tag } = require('./mfrc522');
+const { SSD1306 } = require('./ssd1306');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const FLASH_SIZE = 2 * 1024 * 1024; // RPI_PICO: W25Q16JV, 2 MiB
@@ -41,6 +43,8 @@ function args(argv) {
     flash: path.join(ROOT, 'build', 'emu', 'flash.bin'),
     board: path.join(ROOT, 'hardware', 'boards', 'pico_ref.json'),
     bootrom: path.join(ROOT, '..', 'shared', 'toolchain', 'rp2040-bootrom-b1.bin'),
+    font: path.join(process.env.MICROPY_DIR || path.join(ROOT, 'build', 'micropython-1.28.0'),
+      'extmod', 'font_petme128_8x8.h'),
     script: null,
     quiet: false,
   };
@@ -192,13 +196,14 @@ mcu.gpio[rd.rst].addListener(() => {
   chip.powered = high;
 });
 
-// --- the SSD1306 on I2C: acknowledges every byte (the panel is write-only) ------------------
+// --- the SSD1306 on I2C (its screen readable with the "screen" command) ----------------------
 const dd = boardDef.display;
 const i2c = mcu.i2c[dd.i2c];
+const panel = new SSD1306(opt.font);
 let displayBytes = 0;
 i2c.onStart = () => i2c.completeStart();
-i2c.onConnect = (address) => i2c.completeConnect(address === dd.addr);
-i2c.onWriteByte = () => { displayBytes++; i2c.completeWrite(true); };
+i2c.onConnect = (address) => { panel.start(); i2c.completeConnect(address === dd.addr); };
+i2c.onWriteByte = (b) => { displayBytes++; panel.write(b); i2c.completeWrite(true); };
 i2c.onReadByte = () => i2c.completeRead(0);
 i2c.onStop = () => i2c.completeStop();
 
@@ -314,6 +319,7 @@ function run(c, reply) {
       return reply({ cycles: cycles(), nanos: mcu.clock.nanos, polls: chip.polls,
         frames: chip.frames, air_ns: chip.airNanos, spi_ns: spiNanos, flash_ops: flashOps,
         display_bytes: displayBytes, in_field: chip.field.map((t) => t.hex) });
+    case 'screen': return reply({ lines: panel.text() });
     case 'cut': cutAt = flashOps + (c.after || 1); return reply({ at: cutAt });
     case 'stop': reply({}); fs.closeSync(flashFd); process.exit(0); return undefined;
     default: return reply({ error: `unknown command ${c.cmd}` });
