@@ -2,6 +2,7 @@
 
     python3 tools/pico_firmware.py            # -> build/overplay-pico.uf2 (and .bin)
     python3 tools/pico_firmware.py --check    # exit 0 if it can build here, else say why
+    python3 tools/pico_firmware.py --quiet    # the build's output to build/firmware.log
 
 The MicroPython source tree: $MICROPY_DIR if set (a checkout of tag v1.28.0 with its
 submodules lib/pico-sdk lib/tinyusb lib/mbedtls lib/micropython-lib), else the pinned tarball
@@ -75,9 +76,18 @@ def source_tree():
     return UNPACKED
 
 
+LOG = None  # --quiet: the build's output goes to build/firmware.log
+
+
 def run(cmd, **kw):
-    print("+ " + " ".join(cmd), flush=True)
-    subprocess.run(cmd, check=True, **kw)
+    if LOG is None:
+        print("+ " + " ".join(cmd), flush=True)
+        subprocess.run(cmd, check=True, **kw)
+        return
+    LOG.write("+ " + " ".join(cmd) + "\n")
+    LOG.flush()
+    kw.setdefault("stdout", LOG)
+    subprocess.run(cmd, check=True, stderr=subprocess.STDOUT, **kw)
 
 
 def build(jobs):
@@ -99,15 +109,20 @@ def build(jobs):
 def main(argv):
     gone = missing_toolchain()
     if gone:
-        print("make firmware: missing %s; install: %s" % (gone, APT))
+        print("missing %s (install: %s);" % (gone, APT))
         return 2
     if "--check" in argv:
         return 0
+    global LOG
+    if "--quiet" in argv:
+        os.makedirs(BUILD, exist_ok=True)
+        LOG = open(os.path.join(BUILD, "firmware.log"), "w")
     try:
         build(int(os.environ.get("JOBS", "2")))
     except subprocess.CalledProcessError as e:
-        print("make firmware: %s failed (exit %d); see the output above"
-              % (os.path.basename(e.cmd[0]), e.returncode))
+        where = "build/firmware.log" if LOG is not None else "the output above"
+        print("make firmware: %s failed (exit %d); see %s"
+              % (os.path.basename(e.cmd[0]), e.returncode, where))
         return 2
     return 0
 
