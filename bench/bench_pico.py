@@ -9,7 +9,7 @@ with Ctrl-C, a fresh App built on the real board):
   tally), a new tag entering the field at every REQA; ticks_us x 125 MHz;
 - per card without the driver and per deal end: bench/mpy_card_loop.py run on the device
   (its card_us and deal_end_us_per_card; the flash commit not included);
-- a session: the app dealing PICO_DEALS boards (default 30; 200 takes ~25 min here) through
+- a session: the app dealing PICO_DEALS boards (default 8; 200 take about 2 hours here) through
   the buttons and the reader; lowest gc.mem_free() sampled by a task every 2 ms (garbage
   included, as the app sees it) and just after each between-hands collection;
 - sync: `overplay sync` of the session's records; records per second of the shoe's CPU time
@@ -42,7 +42,7 @@ def run(ctx):
     if why:
         print("  bench_pico: skipped (no %s)" % why, file=sys.stderr)
         return {"_device_skipped": why}
-    deals = int(os.environ.get("PICO_DEALS", "6" if ctx.quick else "30"))
+    deals = int(os.environ.get("PICO_DEALS", "3" if ctx.quick else "8"))
     with tempfile.TemporaryDirectory(prefix="overplay-pico-bench-") as d:
         return measure(ctx, emu, d, deals)
 
