@@ -205,7 +205,7 @@ same run.
   with the app started; per card from a tag entering the field to the card in the tally, with
   the MFRC522 driver's SPI work (4 MHz bus time included, radio time not modelled) and without
   it (`mpy_card_loop.py` on the device); the deal's end; a session of `PICO_DEALS` boards
-  (default 8: about 37 s of wall time a deal here; 200 take about 2 hours) dealt through the
+  (default 8: 30-40 s of wall time a deal here; 200 take about 2 hours) dealt through the
   buttons and the reader, lowest free heap sampled every 2 ms; records/s of the shoe's CPU
   time during `overplay sync`. Cycles = emulated time at 125 MHz. **Lower bounds**: the
   emulator charges flash (XIP) reads as SRAM reads (no cache misses, no wait states), and
