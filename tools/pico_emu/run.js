@@ -127,8 +127,8 @@ mcu.onBreak = (code) => {
     const addr = r[0] & 0xffffff, count = r[1] >>> 0;
     flashOps++;
     const end = Math.min(addr + count, FLASH_SIZE);
-    if (flashOps === cutAt) { // power cut half-way through the erase
-      const half = addr + (((end - addr) >> 1) & ~0xfff);
+    if (flashOps === cutAt) { // power cut half-way through the erase: half of it is blank
+      const half = addr + ((end - addr) >> 1);
       mcu.flash.fill(0xff, addr, half);
       flashWrite(addr, half - addr);
       powerCut('erase');
