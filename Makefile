@@ -8,8 +8,8 @@ BIN    := $(VENV)/bin
 HEAP   ?= 128k
 STAMP  := $(VENV)/.installed
 
-.PHONY: all venv test test-cpython test-mpy gate lint bench soak demo clean help flash deploy \
-	mount package wiring boards
+.PHONY: all venv test test-cpython test-mpy test-pico gate lint bench soak demo clean help flash \
+	deploy mount package wiring boards firmware emu
 
 all: test
 
@@ -19,6 +19,7 @@ help:
 	@echo "make bench  benchmarks -> bench/results.json"
 	@echo "make soak   the long fault suites"
 	@echo "make lint   ruff"
+	@echo "make firmware  the Pico image (MicroPython v1.28.0 + the shoe frozen in) -> build/"
 	@echo "make flash  copy make firmware's UF2 to a Pico held in BOOTSEL (the RPI-RP2 drive)"
 	@echo "make deploy PORT=/dev/ttyACM0   shoe code, precompiled, onto a board running MicroPython"
 	@echo "make mount PORT=/dev/ttyACM0    run the shoe from this checkout without copying it"
@@ -40,18 +41,44 @@ gate: venv
 	$(BIN)/python tools/mpy_gate.py firmware shared
 
 test-cpython: venv
-	$(BIN)/python -m pytest tests
+	$(BIN)/python -m pytest tests --ignore=tests/pico
+
+# The shoe's real firmware on an emulated RP2040 (tests/pico): needs the ARM toolchain, cmake
+# and node; without them ONE line says what was skipped and how to get it (.ci/run installs
+# them, so CI always runs this leg).
+test-pico: venv
+	@missing="$$($(PYTHON) tools/pico_firmware.py --check)"; \
+	command -v node >/dev/null && command -v npm >/dev/null || \
+	  missing="$$missing node and npm (apt-get install -y nodejs npm);"; \
+	if [ -n "$$missing" ]; then \
+	  echo "make test: skipped the emulated-Pico tests (tests/pico): $$missing then make test"; \
+	else \
+	  $(PYTHON) tools/pico_firmware.py --quiet && $(MAKE) --no-print-directory emu && \
+	  $(BIN)/python -m pytest tests/pico; \
+	fi
 
 test-mpy: venv
 	$(BIN)/python tools/run_mpy_tests.py --heap $(HEAP) tests/shared tests/firmware
 
-test: gate test-cpython test-mpy
+test: gate test-cpython test-mpy test-pico
 
 lint: venv
 	$(BIN)/ruff check firmware shared host tests tools bench
 
 bench: venv
 	$(BIN)/python bench/run.py
+
+# The shoe's real firmware: MicroPython v1.28.0 RPI_PICO with firmware/manifest.py frozen in,
+# build/overplay-pico.uf2 (tools/pico_firmware.py: source tree, toolchain check, UF2).
+firmware:
+	$(PYTHON) tools/pico_firmware.py
+
+# The emulated Pico (tools/pico_emu: rp2040js, pinned in its package-lock.json).
+EMU_STAMP := tools/pico_emu/node_modules/.overplay-installed
+$(EMU_STAMP): tools/pico_emu/package.json tools/pico_emu/package-lock.json
+	cd tools/pico_emu && npm ci --no-audit --no-fund --loglevel=error
+	touch $(EMU_STAMP)
+emu: $(EMU_STAMP)
 
 # Every suite with its long version switched on (10,000-frame link faults, 300-deal power
 # cuts, the 200-deal session, more fuzz examples), on both interpreters.

@@ -114,7 +114,7 @@ def test_build_uses_the_pico_reference_pin_map():
     assert b.key is None  # not enrolled: no /key.bin
     assert b.shoe_id == 0x11 | 0x22 << 8 | 0x33 << 16 | (0x44 & 0x3F) << 24
     assert b.sim is None and b.root == ""
-    assert b.path("journal", "journal") == "/journal"
+    assert b.path("journal", "journal") == "/journal.d"
     assert b.led is pins[25] and b.led.mode == Pin.OUT and b.led.v == 0  # the Pico's LED
     b.light(1)
     assert pins[25].v == 1

@@ -17,17 +17,43 @@ def test_package_json_lists_every_device_file():
     assert proc.returncode == 0, proc.stdout
 
 
-def test_manifest_freezes_every_top_level_firmware_module_but_main():
-    frozen, packages = [], []
-    calls = {"include": lambda *a, **k: None, "require": lambda *a, **k: None,
-             "package": lambda name, **k: packages.append(name),
+def run_manifest():
+    """firmware/manifest.py as MicroPython's tool runs it (current folder firmware/), with
+    the tool's calls recorded: (frozen module paths, require() names)."""
+    frozen, required = [], []
+    calls = {"include": lambda *a, **k: None,
+             "require": lambda name, **k: required.append(name),
+             "package": lambda name, **k: frozen.append(name + "/"),
              "module": lambda name, **k: frozen.append(name)}
-    with open(os.path.join(ROOT, "firmware", "manifest.py")) as f:
-        exec(f.read(), calls)
-    wanted = sorted(dest for dest, _ in device_files.device_files()
-                    if "/" not in dest and dest != "main.py")
-    assert sorted(frozen) == wanted
-    assert "overplay_core" in packages and "drivers" in packages
+    cwd = os.getcwd()
+    os.chdir(os.path.join(ROOT, "firmware"))
+    try:
+        with open("manifest.py") as f:
+            exec(f.read(), calls)
+    finally:
+        os.chdir(cwd)
+    return frozen, required
+
+
+def test_manifest_freezes_every_device_module_and_the_board_definitions():
+    frozen, required = run_manifest()
+    wanted = sorted(dest[4:] if dest.startswith("lib/") else dest
+                    for dest, _ in device_files.device_files() if dest.endswith(".py"))
+    assert sorted(frozen) == sorted(wanted + ["board_defs.py"])
+    assert "main.py" in frozen and "drivers/mfrc522.py" in frozen
+    assert required == ["ssd1306"]
+
+
+def test_board_defs_hold_every_board_definition_as_json():
+    import json
+
+    ns = {}
+    exec(device_files.board_defs_source(), ns)
+    boards = os.path.join(ROOT, "hardware", "boards")
+    names = sorted(n[:-5] for n in os.listdir(boards) if n.endswith(".json"))
+    assert sorted(ns["BOARDS"]) == names
+    with open(os.path.join(boards, "pico_ref.json")) as f:
+        assert json.loads(ns["BOARDS"]["pico_ref"]) == json.load(f)
 
 
 def test_unix_only_tools_are_not_installed_on_the_shoe():
@@ -60,3 +86,19 @@ def test_stage_compiles_every_module_but_main(tmp_path):
     with open(tmp_path / "dev" / "lib" / "app.mpy", "rb") as f:
         head = f.read(4)
     assert head[:2] == b"M\x06"  # .mpy version 6, bytecode that any v1.2x port loads
+
+
+def test_board_folders_never_shadow_a_module():
+    """A folder on the flash named like a module (e.g. /journal beside journal.py) is found
+    first at the next boot (sys.path starts with the flash root) and the app stops there."""
+    import json
+
+    modules = {d.split("/")[0].split(".")[0] for d, _ in device_files.device_files()}
+    modules |= {d.split("/")[1] for d, _ in device_files.device_files() if d.startswith("lib/")}
+    boards = os.path.join(ROOT, "hardware", "boards")
+    for n in os.listdir(boards):
+        with open(os.path.join(boards, n)) as f:
+            d = json.load(f)
+        for k in ("journal", "decks"):
+            top = d[k].strip("/").split("/")[0]
+            assert top not in modules, "%s: %s %r shadows a module" % (n, k, d[k])
