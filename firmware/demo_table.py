@@ -39,6 +39,7 @@ from drivers.sim_mfrc522 import ScriptedDealer, card_tag, tray_tag, uid7
 from overplay_core import findings as F
 from overplay_core import games, handprint, trayslip
 from overplay_core.cards import card_name
+from overplay_core.compat import ticks_diff, ticks_ms
 from shoe import AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, IDLE
 
 TRAY_DECK = 900  # the tray tags' UIDs: uid7(900, board)
@@ -72,15 +73,18 @@ def say(table, text):
     print("  table %d: %s" % (table, text))
 
 
-async def _until(a, cond, limit=400000):
-    """Let the app's tasks run until cond() holds (a stuck shoe ends the demo with a reason)."""
-    n = 0
+STUCK_MS = 30000  # a step the table waits on that takes longer than this: the shoe is stuck
+
+
+async def _until(a, cond, limit_ms=STUCK_MS):
+    """Let the app's tasks run until cond() holds (a stuck shoe ends the demo with a reason).
+    limit_ms=None: wait as long as it takes (the club PC's turn)."""
+    t0 = ticks_ms()
     while not cond():
         if not a.running:
             raise RuntimeError("the app stopped: %r" % (a.error,))
-        await A._sleep_ms(0)
-        n += 1
-        if n > limit:
+        await A._sleep_ms(0 if limit_ms else 5)
+        if limit_ms and ticks_diff(ticks_ms(), t0) > limit_ms:
             raise RuntimeError("the shoe is stuck in state %d" % a.shoe.state)
 
 
@@ -107,16 +111,32 @@ def _card(c):
     return card_name(c) if c >= 0 else "none"
 
 
-async def deal_original(a, board_no, rng, tags, trays, twice):
+FOREIGN_DECK = 77  # a card of no enrolled deck (a foreign card): uid7(77, card)
+# What can go wrong in an original deal (deal_original's `odd`), as the table would say it:
+ODD = {"twice": "the 10th card passes over the reader twice (recorded, counted once)",
+       "foreign": "a card of no enrolled deck is dealt in place of the 6th (foreign card)",
+       "exposed": "a card shows over the reader before the deal began (card exposed)",
+       "short": "the last card stays in the shoe (a hand a card short)"}
+
+
+async def deal_original(a, board_no, rng, tags, trays, odd=()):
+    """Deal board_no from a shuffled pack (rng), the slip onto its tray (trays: board ->
+    the tray tag's memory, hex). odd: names from ODD, what goes wrong in this deal."""
     sim = a.board.sim
     sh = a.shoe
     p = a.profile
     order = list(p.pack)
     rng.shuffle(order)
+    if "exposed" in odd:  # before the deal begins: EVENT card_exposed, dealt as usual after
+        await _pass(a, [tags[order[-1]]])
     a.command(A.CMD_DEAL, board_no)
     await _until(a, lambda: sh.state == DEALING)
     passes = [tags[c] for c in order[:p.deal_cards]]
-    if twice:  # the 10th card slides back over the reader: recorded, counted once
+    if "foreign" in odd:
+        passes[5] = card_tag(uid7(FOREIGN_DECK, order[5]))
+    if "short" in odd:
+        passes.pop()
+    if "twice" in odd:  # the 10th card slides back over the reader: recorded, counted once
         passes.insert(10, passes[9])
     await _pass(a, passes)
     a.command(A.CMD_END)
@@ -128,7 +148,7 @@ async def deal_original(a, board_no, rng, tags, trays, twice):
     trays[str(board_no)] = hexlify(tray.mem).decode()
     say(a.table, "board %d dealt by %s, %d cards%s, slip written to the tray%s" % (
         board_no, games.SEAT_NAMES[sh.dealer], sh.tally.n,
-        " (one card read twice: recorded, counted once)" if twice else "",
+        "".join(["; " + ODD[k] for k in ODD if k in odd]),
         "" if not sh.findings else ", findings %r" % (sh.findings,)))
 
 
@@ -280,7 +300,7 @@ async def _script(a, opts, summary):
     seen = _watch_session(a)
     print("@link")  # the club PC may enrol the shoe and push the set-up now
     await _until(a, lambda: st.setup is not None and st.key is not None and not lk.active,
-                 limit=50000000)
+                 limit_ms=None)
     table = a.table
     say(table, "enrolled as shoe %d; %s" % (st.shoe_id, _session_line(seen, st.session_id)))
     if st.pin is not None:
@@ -312,7 +332,8 @@ async def _script(a, opts, summary):
     setup = session.decode(st.setup)
     for board_no in range(setup["first"], setup["last"] + 1):
         if table == 1:
-            await deal_original(a, board_no, rng, tags, trays, board_no == twice)
+            await deal_original(a, board_no, rng, tags, trays,
+                                (("twice",) if board_no == twice else ()))
         else:
             await check_overplay(a, board_no, tags, trays, board_no == wrong)
         await play(a, board_no, tricks.get(board_no, 7), board_no == wrong)
@@ -327,7 +348,7 @@ async def _script(a, opts, summary):
     a.journal.commit()
     synced = lk.syncs
     print("@sync")  # the club PC may sync the shoe now
-    await _until(a, lambda: lk.syncs > synced and not lk.active, limit=50000000)
+    await _until(a, lambda: lk.syncs > synced and not lk.active, limit_ms=None)
 
 
 def _args(argv):

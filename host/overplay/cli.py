@@ -32,6 +32,7 @@ COMMANDS = (
     ("session", "session_cmd"),
     ("results", "results"),
     ("pin", "pin_cmd"),
+    ("virtual-shoe", "virtual_shoe"),
 )
 
 
