@@ -325,12 +325,12 @@ def run(args):
     try:
         shoe.power_on()
         _until_ready(shoe, flags, early.append)
-        print(port.path, flush=True)  # the first line, whatever comes after
-        for line in early:
-            say(line)
         if args.link:
             _link(args.link, port.path)
             made_link = True
+        print(port.path, flush=True)  # the first line: the port is there (and its link)
+        for line in early:
+            say(line)
         say("virtual shoe on %s%s, flash %s: stop it with Ctrl-C or SIGTERM, cut its power "
             "with SIGUSR1; orders on stdin: deal N, power, stop" % (
                 port.path, " (%s)" % args.link if args.link else "", args.dir))
