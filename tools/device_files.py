@@ -16,8 +16,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 # Run on the unix port only: simulated sessions, the desk shoe, the demo's tables, the
-# simulated reader; and the build files themselves.
-UNIX_ONLY_PREFIXES = ("session_sim", "devsim", "demo_table", "drivers/sim_", "manifest")
+# virtual shoe (`overplay virtual-shoe`), the simulated reader; and the build files themselves.
+UNIX_ONLY_PREFIXES = ("session_sim", "devsim", "demo_table", "virtual_shoe", "drivers/sim_",
+                      "manifest")
 
 
 def device_files():

@@ -27,15 +27,18 @@ def mpy_env():
         [os.path.join(ROOT, "shared"), os.path.join(ROOT, "firmware"), ".frozen"]))
 
 
-def command(script, args, heap=HEAP):
-    """The command line running firmware/<script> under MicroPython."""
-    return [micropython_bin(), "-X", "heapsize=" + heap,
-            os.path.join(ROOT, "firmware", script)] + list(args)
+def command(script, args, heap=HEAP, interactive=False):
+    """The command line running firmware/<script> under MicroPython (script None: its REPL);
+    interactive: the REPL after the script ends (as a board's REPL after main.py)."""
+    cmd = [micropython_bin(), "-X", "heapsize=" + heap] + (["-i"] if interactive else [])
+    if script is None:
+        return cmd
+    return cmd + [os.path.join(ROOT, "firmware", script)] + list(args)
 
 
-def start(script, args, heap=HEAP, **popen):
+def start(script, args, heap=HEAP, interactive=False, **popen):
     """firmware/<script> under MicroPython, as a subprocess.Popen (popen: its streams...)."""
-    return subprocess.Popen(command(script, args, heap), env=mpy_env(), **popen)
+    return subprocess.Popen(command(script, args, heap, interactive), env=mpy_env(), **popen)
 
 
 def raw_pty():

@@ -42,6 +42,10 @@ HELP = "run a simulated shoe (the firmware under MicroPython) on a pseudo-termin
 IRREGULAR = ("twice", "foreign", "exposed", "short", "wrong-trump")
 BOARD_MAX = 0xFFFF  # a board number is 16 bits in the set-up (overplay_core.session)
 STOP_S = 15  # a stopping shoe finishes the board in hand: this long at most, then it is cut
+# A Ctrl-C (0x03) from the client interrupts the app, as on a board, once the line has been
+# this long without a frame delimiter (0x00): the shoe's link turns the interrupt off while
+# a sync is active and on again after its IDLE_MS (3 s) of silence (firmware/link.py).
+QUIET_S = 4.0
 SCRIPT_MAX = 100000  # bytes of a --script file
 
 
@@ -180,6 +184,11 @@ class Shoe:
         self.dealt = 0
         self.records = None
         self.ready = False
+        self.control = None
+        self.flash = os.path.abspath(args.dir)
+        self.repl = False  # the app was interrupted: MicroPython's REPL has the line
+        self.raw = False  # ... in raw REPL mode (Ctrl-A), as mpremote uses it
+        self.framed_at = -QUIET_S  # when the client last sent a frame delimiter
 
     def power_on(self):
         from overplay.sim_shoe import start
@@ -193,7 +202,7 @@ class Shoe:
             odd.setdefault(b, []).extend(w for w in what if w not in odd.get(b, ()))
             if t is not None:
                 tricks[b] = t
-        argv = ["--dir", a.dir, "--seed", str(a.seed), "--deal", str(self.want)]
+        argv = ["--dir", self.flash, "--seed", str(a.seed), "--deal", str(self.want)]
         if self.plan:
             argv += ["--boards", ",".join(str(b) for b, _, _ in self.plan)]
         if odd:
@@ -204,19 +213,63 @@ class Shoe:
             argv += ["--trays", os.path.abspath(a.trays)]
         rfd, self.control = os.pipe()
         argv += ["--control", "/dev/fd/%d" % rfd]
-        self.ready = False
-        # its own session: a Ctrl-C on this terminal is for this process, which stops it
-        self.proc = start("virtual_shoe.py", argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, pass_fds=(rfd,), start_new_session=True)
+        self.ready = self.repl = False
+        # its own session: a Ctrl-C on this terminal is for this process, which stops it.
+        # -i: interrupted, the app leaves MicroPython's REPL on the line, as on a board.
+        self.proc = start("virtual_shoe.py", argv, interactive=True, cwd=self.flash,
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          pass_fds=(rfd,), start_new_session=True)
         os.close(rfd)
+        self._nonblocking()
+
+    def _nonblocking(self):
         for f in (self.proc.stdout, self.proc.stderr):
             os.set_blocking(f.fileno(), False)
+
+    def soft_reboot(self, port):
+        """Ctrl-D at the REPL ended MicroPython: as a board's soft reboot, the app runs
+        again, or (from the raw REPL, as mpremote does it) the raw REPL comes back."""
+        port.send(b"MPY: soft reboot\r\n")
+        if not self.raw:
+            self.power_on()
+            return
+        from overplay.sim_shoe import start
+        self.proc = start(None, [], interactive=True, cwd=self.flash, stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          start_new_session=True)
+        self.repl = True
+        self._nonblocking()
+        self.to_shoe(b"\r\x01")  # into the raw REPL: "raw REPL; CTRL-B to exit"
+
+    def from_client(self, data):
+        """Bytes from the port to the shoe; a Ctrl-C outside a sync interrupts the app."""
+        now = time.monotonic()
+        i3 = data.find(b"\x03")
+        i0 = data.find(b"\x00")
+        if not self.repl and i3 >= 0 and (i0 < 0 or i3 < i0) and \
+                now - self.framed_at > QUIET_S:
+            self.proc.send_signal(signal.SIGINT)  # KeyboardInterrupt: the app stops
+            self.repl, self.raw = True, False
+        if i0 >= 0:
+            self.framed_at = now
+        if self.repl:
+            k1, k2 = data.rfind(b"\x01"), data.rfind(b"\x02")
+            if k1 != k2:
+                self.raw = k1 > k2
+        self.to_shoe(data)
+
+    def to_shoe(self, data):
+        try:
+            self.proc.stdin.write(data)
+            self.proc.stdin.flush()
+        except (BrokenPipeError, ValueError):
+            pass  # it has just ended: the bytes are lost, as in a board being reset
 
     def order(self, text):
         try:
             os.write(self.control, text.encode() + b"\n")
-        except OSError:
-            pass  # it is stopping anyway
+        except (OSError, TypeError):
+            pass  # it is stopping anyway, or at its REPL (no app to order)
 
     def story(self, say):
         """The shoe's stderr: `@` lines update the count, the others are said."""
@@ -253,6 +306,10 @@ class Shoe:
             say("waiting: %d board(s) dealt since it was started" % self.dealt)
         elif words[:1] == ["off"] and len(words) == 2:
             self.records = int(words[1])
+            if not self.repl and self.proc.stdin is not None and not self.proc.stdin.closed:
+                self.repl = True  # not told to stop: as on a board, its REPL has the line
+                say("the shoe's app has ended (%s): MicroPython's REPL has the line; Ctrl-D "
+                    "there, or the order `power`, starts it again" % (self.last or "no reason"))
 
     def power_off(self):
         """The power is cut: the process is killed where it stands (the journal is
@@ -268,7 +325,9 @@ class Shoe:
                 f.close()
             except OSError:
                 pass
-        os.close(self.control)
+        if self.control is not None:
+            os.close(self.control)
+            self.control = None
         self.proc = None
 
 
@@ -376,10 +435,16 @@ def _serve(port, shoe, flags):
             say("power cut: the shoe is off (%d board(s) dealt since it was started); "
                 "switching it on again on the same flash" % shoe.dealt)
             shoe.power_on()
+        if flags["stop"] and stopping is None and shoe.repl:
+            shoe.power_off()  # at its REPL: nothing in hand, nothing to commit
+            say("stopped (it was at its REPL): %d board(s) dealt since it was started"
+                % shoe.dealt)
+            return 0
         if flags["stop"] and stopping is None:
             stopping = time.monotonic()
             say("stopping: the board in hand is finished, the journal committed")
             shoe.order("stop")
+            shoe.proc.stdin.close()  # its REPL (-i) then ends too, at the end of its input
         if stopping is not None and time.monotonic() - stopping > STOP_S:
             say("the shoe did not stop in %d s: its power is cut" % STOP_S)
             shoe.power_off()
@@ -398,8 +463,7 @@ def _serve(port, shoe, flags):
         if port.master in r:
             data = port.read()
             if data:
-                shoe.proc.stdin.write(data)
-                shoe.proc.stdin.flush()
+                shoe.from_client(data)
         if shoe.proc.stdout in r:
             try:
                 data = os.read(shoe.proc.stdout.fileno(), 65536)
@@ -421,7 +485,13 @@ def _serve(port, shoe, flags):
             os.set_blocking(shoe.proc.stderr.fileno(), True)
             while shoe.story(say):  # what it said last, to the end of its stderr
                 pass
+            os.set_blocking(shoe.proc.stdout.fileno(), True)
+            port.send(shoe.proc.stdout.read())  # and on the line
+            port.flush()
             shoe._close()
+            if stopping is None and shoe.repl:
+                shoe.soft_reboot(port)
+                continue
             if stopping is not None:
                 say("stopped: %d board(s) dealt since it was started%s" % (
                     shoe.dealt, "" if shoe.records is None else

@@ -230,3 +230,49 @@ def test_power_cut_script_irregularities_and_orders(tmp_path):
     assert q("SELECT COUNT(*) FROM records").fetchone() == \
         q("SELECT SUM(new) FROM sync_log").fetchone()
     assert q("SELECT SUM(rejected), SUM(duplicates) FROM sync_log").fetchone() == (0, 0)
+
+
+def test_mpremote_and_a_terminal_use_it_like_a_board(tmp_path):
+    """Ctrl-C on the line interrupts the app and leaves MicroPython's REPL there, as on a
+    board: mpremote lists and copies files on the shoe's flash; Ctrl-D (a soft reboot) starts
+    the app again, and the club PC enrols and syncs it as before."""
+    import serial
+    flash = tmp_path / "shoe"
+    db = tmp_path / "club.sqlite"
+    pin = tmp_path / "note.txt"
+    pin.write_text("from the PC\n")
+    mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    shoe = VirtualShoe(flash)
+    try:
+        p = subprocess.run([mpremote, "connect", shoe.path, "fs", "cp", str(pin), ":note.txt",
+                            "+", "fs", "ls"], capture_output=True, text=True, timeout=60)
+        assert p.returncode == 0, p.stdout + p.stderr
+        assert "journal/" in p.stdout and "note.txt" in p.stdout
+        assert (flash / "note.txt").read_text() == "from the PC\n"  # on its flash
+        ser = serial.Serial(shoe.path, 115200, timeout=0.5)
+        try:
+            ser.write(b"\r\x04")  # Ctrl-D at the REPL: a soft reboot runs the app again
+            got = b""
+            deadline = time.monotonic() + 10
+            while b"soft reboot" not in got:
+                assert time.monotonic() < deadline, got
+                got += ser.read(256)
+        finally:
+            ser.close()
+        deadline = time.monotonic() + 20
+        while True:  # the app is back when it answers HELLO
+            try:
+                assert hello(shoe.path)["enrolled"] == 0
+                break
+            except AssertionError:
+                assert time.monotonic() < deadline
+        overplay(db, "enroll", "--port", shoe.path, "--shoe-id", "2")
+        overplay(db, "session", "new", "--game", "duplicate_whist", "--boards", "1-2",
+                 "--table", "1", "--tables", "1", "--shoe", "2")
+        overplay(db, "sync", "--port", shoe.path, "--quiet")
+        assert shoe.stop(signal.SIGTERM) == 0
+    finally:
+        shoe.kill()
+    assert shoe_processes(flash) == []
+    q = sqlite3.connect(str(db)).execute
+    assert q("SELECT type FROM records WHERE shoe_id = 2").fetchall() == [(1,)]  # SESSION

@@ -32,6 +32,7 @@ def test_manifest_freezes_every_top_level_firmware_module_but_main():
 
 def test_unix_only_tools_are_not_installed_on_the_shoe():
     dests = [d for d, _ in device_files.device_files()]
-    for tool in ("session_sim.py", "devsim.py", "demo_table.py", "drivers/sim_tags.py"):
+    for tool in ("session_sim.py", "devsim.py", "demo_table.py", "virtual_shoe.py",
+                 "drivers/sim_tags.py"):
         assert tool not in dests
     assert "terminal.py" in dests and "lib/overplay_core/pin.py" in dests
