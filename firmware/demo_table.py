@@ -116,7 +116,7 @@ FOREIGN_DECK = 77  # a card of no enrolled deck (a foreign card): uid7(77, card)
 ODD = {"twice": "the 10th card passes over the reader twice (recorded, counted once)",
        "foreign": "a card of no enrolled deck is dealt in place of the 6th (foreign card)",
        "exposed": "a card shows over the reader before the deal began (card exposed)",
-       "short": "the last card stays in the shoe (a hand a card short)"}
+       "short": "the last card stays in the shoe (a card short)"}
 
 
 async def deal_original(a, board_no, rng, tags, trays, odd=()):
@@ -200,25 +200,32 @@ async def check_overplay(a, board_no, tags, trays, wrong, again=False):
 
 
 async def play(a, board_no, tricks, anyway=False):
-    """The players at the terminal: play begins, then the N-S tricks are keyed in."""
+    """The players at the terminal: play begins, then the score is keyed in: `tricks` in its
+    last field (N-S tricks at whist, the makers' at euchre, P0's at écarté; kept within the
+    field's range), the lowest value in any field before it (euchre: N-S made it, not alone)."""
     t = a.terminal
     await _until(a, lambda: t.state == T.T_READY and t.board == board_no)
     await press(a, "deal")  # READY -> play begun (EVENT 12)
     if t.state != T.T_PLAYING:
         raise RuntimeError("board %d: play did not begin (%s)" % (board_no, t.message))
-    await press(a, "deal")  # PLAYING -> key in the score, N-S tricks (7 to start with)
-    v = t.vals[0]
-    while v != tricks:
-        await press(a, "next" if tricks > v else "mode")
-        v = t.vals[0]
-    await press(a, "deal")  # the field done: the confirm screen
+    await press(a, "deal")  # PLAYING -> key in the score, field by field
+    fields = t._fields()  # (label, lo, hi) of each field of this game's score
+    while t.state == T.T_ENTRY:
+        k = t.field
+        lo, hi = fields[k][1], fields[k][2]
+        want = tricks if k == len(fields) - 1 else lo
+        want = lo if want < lo else (hi if want > hi else want)
+        while t.vals[k] != want:  # NEXT +1, MODE -1
+            await press(a, "next" if want > t.vals[k] else "mode")
+        await press(a, "deal")  # this field done: the next, or the confirm screen
     scored = t.scored
     await press(a, "deal")  # recorded: signed SCORE
     if t.scored != scored + 1:
         raise RuntimeError("board %d: no score recorded (%s)" % (board_no, t.message))
-    say(a.table, "board %d: play begun%s (DEAL on the terminal: EVENT play_begun); N-S %d, "
-        "E-W %d keyed in with the buttons: SCORE recorded" % (
-            board_no, " anyway, with the wrong trump" if anyway else "", tricks, 13 - tricks))
+    say(a.table, "board %d: play begun%s (DEAL on the terminal: EVENT play_begun); %s %d "
+        "keyed in with the buttons: SCORE recorded" % (
+            board_no, " anyway, with the wrong trump" if anyway else "", fields[-1][0],
+            t.vals[len(fields) - 1]))
 
 
 async def enter_pin(a, digits):

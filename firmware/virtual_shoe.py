@@ -7,7 +7,8 @@
 As on the board, the sync link is this process's stdin and stdout (the USB serial line:
 `overplay virtual-shoe` relays them to a pseudo-terminal); the table's story goes to stderr,
 one line each, and lines starting with `@` tell the host what happened (`@ready`, `@dealt B`,
-`@idle N`). The folder --dir is the flash: key.bin, session.bin, the journal, the decks, and
+`@idle N`, `@off SEQ`, and `@reboot`: switch me off and on again, for a set-up of another game,
+which the app takes only when it is switched on). The folder --dir is the flash: key.bin, session.bin, the journal, the decks, and
 virtual.json, what this shoe has dealt for which set-up, so a shoe switched on again goes on
 from the board after the last one it dealt rather than from the set-up's first board.
 
@@ -142,6 +143,15 @@ class Table:
                 break
             ready = st.setup is not None and st.key is not None and not a.link.active
             setup = session.decode(st.setup) if ready else None
+            if setup and (setup["game"], setup["variant"]) != (a.game, a.variant):
+                # The app takes a set-up's game when it is switched on (App.__init__), not
+                # when the set-up arrives: switched off and on again, it deals that game.
+                story(a.table, "the set-up is for another game: the shoe is switched off and "
+                      "on again to deal it")
+                a.journal.commit()
+                tell("reboot")
+                while True:  # the host cuts the power now
+                    await A._sleep_ms(1000)
             board_no = self._next_board(setup) if ready else 0
             if not board_no:
                 if not told:
@@ -191,8 +201,8 @@ class Table:
         else:
             await D.check_overplay(a, board_no, self.tags, trays, "wrong-trump" in odd)
         tricks = self.tricks.get(board_no)
-        if tricks is None:
-            tricks = (rng.x >> 4) % 14
+        if tricks is None:  # up to a hand's cards: 13 at whist, 5 at euchre and écarté
+            tricks = (rng.x >> 4) % (a.profile.deal_cards // a.profile.seats + 1)
         await D.play(a, board_no, tricks, "wrong-trump" in odd)
         self.dealt += 1
         tell("dealt %d" % board_no)

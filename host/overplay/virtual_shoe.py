@@ -74,7 +74,7 @@ _ODD_HELP = {
     "twice": "on board B a card passes over the reader twice (recorded, counted once)",
     "foreign": "on board B a card of no enrolled deck is dealt in place of one (foreign card)",
     "exposed": "on board B a card shows over the reader before the deal (card exposed)",
-    "short": "on board B the last card stays in the shoe (a hand a card short)",
+    "short": "on board B the last card stays in the shoe (a card short)",
     "wrong-trump": "at a checking table (2, 3...), the dealer turns the wrong trump on board B",
 }
 
@@ -189,6 +189,7 @@ class Shoe:
         self.repl = False  # the app was interrupted: MicroPython's REPL has the line
         self.raw = False  # ... in raw REPL mode (Ctrl-A), as mpremote uses it
         self.framed_at = -QUIET_S  # when the client last sent a frame delimiter
+        self.reboot = False  # it asked to be switched off and on again (a new game)
 
     def power_on(self):
         from overplay.sim_shoe import start
@@ -302,6 +303,8 @@ class Shoe:
                     break
             else:
                 self.want = max(0, self.want - 1)
+        elif words[:1] == ["reboot"]:
+            self.reboot = True
         elif words[:1] == ["idle"]:
             say("waiting: %d board(s) dealt since it was started" % self.dealt)
         elif words[:1] == ["off"] and len(words) == 2:
@@ -389,7 +392,9 @@ def run(args):
     early = []
     try:
         shoe.power_on()
-        _until_ready(shoe, flags, early.append)
+        if not _until_ready(shoe, flags, early.append):
+            say("stopped before the shoe was switched on")
+            return 0
         if args.link:
             _link(args.link, port.path)
             made_link = True
@@ -417,17 +422,19 @@ def say(text):
 
 
 def _until_ready(shoe, flags, said):
-    """Wait for the shoe's `@ready` (its code imported, its flash read)."""
+    """Wait for the shoe's `@ready` (its code imported, its flash read); False when told
+    to stop first."""
     deadline = time.monotonic() + 30
     while not shoe.ready:
         if flags["stop"]:
-            raise UserError("stopped before the shoe was switched on")
+            return False
         if time.monotonic() > deadline or shoe.proc.poll() is not None:
             shoe.story(said)
             raise UserError("the shoe did not start (%s): check --dir and the firmware" % (
                 shoe.last or "no output"))
         select.select([shoe.proc.stderr], [], [], 0.1)
         shoe.story(said)
+    return True
 
 
 def _serve(port, shoe, flags):
@@ -435,6 +442,10 @@ def _serve(port, shoe, flags):
     orders = sys.stdin if _readable_stdin() else None
     stopping = None  # when the stop order went out
     while True:
+        if shoe.reboot and stopping is None:
+            shoe.reboot = False
+            shoe.power_off()
+            shoe.power_on()
         if flags["power"] and stopping is None:
             flags["power"] = 0
             shoe.power_off()

@@ -222,7 +222,7 @@ def test_power_cut_script_irregularities_and_orders(tmp_path):
     deals = dict(q("SELECT board, findings FROM deals").fetchall())
     assert sorted(deals) == [2, 3, 4]
     assert "-2" in deals[2].split(",")  # foreign_card
-    assert "-6" in deals[3].split(",")  # missing_card: the last card stayed in the shoe
+    assert "-6" in deals[3].split(",")  # missing_card: a card stayed in the shoe
     assert deals[4] == ""
     assert q("SELECT board, tricks_ns FROM results WHERE board = 2").fetchall() == [(2, 9)]
     assert q("SELECT COUNT(*) FROM events WHERE code = 1").fetchone() == (1,)  # exposed
@@ -276,3 +276,28 @@ def test_mpremote_and_a_terminal_use_it_like_a_board(tmp_path):
     assert shoe_processes(flash) == []
     q = sqlite3.connect(str(db)).execute
     assert q("SELECT type FROM records WHERE shoe_id = 2").fetchall() == [(1,)]  # SESSION
+
+
+def test_a_set_up_of_another_game_is_dealt_after_a_restart_of_itself(tmp_path):
+    """The app takes the game of its set-up when switched on: a shoe given a euchre set-up
+    while running switches itself off and on, then deals euchre (21 cards
+    of the 32-card pack; 20 with a card short)."""
+    flash = tmp_path / "shoe"
+    db = tmp_path / "club.sqlite"
+    shoe = VirtualShoe(flash, "--deal", "2", "--short", "2")
+    try:
+        overplay(db, "enroll", "--port", shoe.path, "--shoe-id", "6")
+        overplay(db, "session", "new", "--game", "euchre", "--boards", "1-3", "--table", "1",
+                 "--tables", "1", "--shoe", "6")
+        overplay(db, "sync", "--port", shoe.path, "--quiet")
+        shoe.until("waiting: 2 board(s) dealt")
+        overplay(db, "sync", "--port", shoe.path, "--quiet")
+        assert shoe.stop() == 0
+    finally:
+        shoe.kill()
+    said = "\n".join(shoe.said)
+    assert "switched off and on again" in said and "32 cards dealt sorted" in said
+    assert "board 1 dealt by N, 21 cards" in said and "board 2 dealt by E, 20 cards" in said
+    q = sqlite3.connect(str(db)).execute
+    assert q("SELECT board, game FROM deals ORDER BY board").fetchall() == [(1, 3), (2, 3)]
+    assert q("SELECT COUNT(*) FROM results WHERE game = 3").fetchone() == (2,)
