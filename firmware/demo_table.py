@@ -52,6 +52,11 @@ class Lcg:
     def __init__(self, seed):
         self.x = seed & 0x3FFFFFFF or 1
 
+    def below(self, n):
+        """A number 0..n-1."""
+        self.x = (self.x * 1103515245 + 12345) & 0x3FFFFFFF
+        return (self.x >> 8) % n
+
     def shuffle(self, items):
         for i in range(len(items) - 1, 0, -1):
             self.x = (self.x * 1103515245 + 12345) & 0x3FFFFFFF

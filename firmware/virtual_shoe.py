@@ -202,7 +202,7 @@ class Table:
             await D.check_overplay(a, board_no, self.tags, trays, "wrong-trump" in odd)
         tricks = self.tricks.get(board_no)
         if tricks is None:  # up to a hand's cards: 13 at whist, 5 at euchre and écarté
-            tricks = (rng.x >> 4) % (a.profile.deal_cards // a.profile.seats + 1)
+            tricks = rng.below(a.profile.deal_cards // a.profile.seats + 1)
         await D.play(a, board_no, tricks, "wrong-trump" in odd)
         self.dealt += 1
         tell("dealt %d" % board_no)

@@ -398,7 +398,7 @@ def run(args):
         if args.link:
             _link(args.link, port.path)
             made_link = True
-        print(port.path, flush=True)  # the first line: the port is there (and its link)
+        say(port.path)  # the first line: the port is there (and its link)
         for line in early:
             say(line)
         say("virtual shoe on %s%s, flash %s: stop it with Ctrl-C or SIGTERM, cut its power "
@@ -418,7 +418,12 @@ def run(args):
 
 
 def say(text):
-    print(text, flush=True)
+    """A line of the shoe's story on stdout; a reader that went away (`| head -1` for the
+    port) leaves the shoe serving, silent."""
+    try:
+        print(text, flush=True)
+    except OSError:  # BrokenPipeError: nobody reads any more
+        sys.stdout = open(os.devnull, "w")
 
 
 def _until_ready(shoe, flags, said):

@@ -301,3 +301,30 @@ def test_a_set_up_of_another_game_is_dealt_after_a_restart_of_itself(tmp_path):
     q = sqlite3.connect(str(db)).execute
     assert q("SELECT board, game FROM deals ORDER BY board").fetchall() == [(1, 3), (2, 3)]
     assert q("SELECT COUNT(*) FROM results WHERE game = 3").fetchone() == (2,)
+
+
+def test_two_virtual_shoes_deal_and_check_an_overplay_from_the_same_trays(tmp_path):
+    """Table 1's shoe deals the originals and writes each slip to --trays; table 2's checks
+    its overplays against them, and on board 2 the dealer turns the wrong trump."""
+    db = tmp_path / "club.sqlite"
+    trays = str(tmp_path / "trays.json")
+    for table in (1, 2):
+        shoe = VirtualShoe(tmp_path / ("shoe%d" % table), "--deal", "2", "--trays", trays,
+                           "--wrong-trump", "2")
+        try:
+            overplay(db, "enroll", "--port", shoe.path, "--shoe-id", str(table))
+            overplay(db, "session", "new", "--game", "duplicate_whist", "--boards", "1-2",
+                     "--table", str(table), "--tables", "2", "--shoe", str(table))
+            overplay(db, "sync", "--port", shoe.path, "--quiet")
+            shoe.until("waiting: 2 board(s) dealt")
+            overplay(db, "sync", "--port", shoe.path, "--quiet")
+            assert shoe.stop() == 0
+        finally:
+            shoe.kill()
+    said = "\n".join(shoe.said)
+    assert "board 2 overplay checked: trump turned" in said and "trump_differs" in said
+    q = sqlite3.connect(str(db)).execute
+    assert q("SELECT table_no, board, mode, findings FROM deals ORDER BY table_no, board"
+             ).fetchall() == [(1, 1, 0, ""), (1, 2, 0, ""), (2, 1, 1, ""), (2, 2, 1, "-11")]
+    assert q("SELECT board, findings FROM checks ORDER BY board").fetchall() == \
+        [(1, ""), (2, "-11")]
