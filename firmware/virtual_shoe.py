@@ -245,7 +245,7 @@ def main(argv):
     b.buttons = {"deal": D.Button(), "next": D.Button(), "mode": D.Button()}
     b.stream_in = sys.stdin.buffer  # the USB serial line, as on the board
     b.stream_out = sys.stdout.buffer
-    a = A.App(b, poll_ms=1, display_ms=100)
+    a = A.App(b, display_ms=100)  # the board's own poll (POLL_MS): idle, it costs little
     D.say = story  # the demo's table tells its story on stderr: stdout is the link
     t = Table(a, opts)
 
