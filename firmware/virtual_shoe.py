@@ -128,6 +128,10 @@ class Table:
         if self.want <= 0:
             return 0
         self.want -= 1
+        return self._next(setup)
+
+    def _next(self, setup):
+        """The board after the last one this shoe dealt for this set-up (its flash says)."""
         n = self.state.get("next", 0) if self.state.get("setup_id") == \
             self.a.settings.setup_id() else 0
         return n if n > setup["first"] else setup["first"]
@@ -136,6 +140,17 @@ class Table:
         a = self.a
         st = a.settings
         tell("ready")
+        if st.key is None:
+            sys.stderr.write("shoe: not enrolled: `overplay enroll --port PORT` gives it its "
+                             "keys, `overplay session new` and `overplay sync` its set-up\n")
+        elif st.setup is None:
+            sys.stderr.write("shoe %d: no set-up: `overplay session new` and `overplay sync` "
+                             "give it one\n" % st.shoe_id)
+        else:
+            d = session.decode(st.setup)
+            sys.stderr.write("shoe %d: set-up %d, boards %d-%d, table %d of %d; next board %d\n"
+                             % (st.shoe_id, d["setup_id"], d["first"], d["last"], d["table"],
+                                d["tables"], self._next(d)))
         told = True
         while True:
             self._orders()
@@ -196,7 +211,9 @@ class Table:
             self._save(self.trays_path, trays)
         elif str(board_no) not in trays:
             story(a.table, "board %d: no tray slip for it in %s (deal it at table 1 first): "
-                  "not checked" % (board_no, self.trays_path))
+                  "not checked; the shoe waits for orders" % (board_no, self.trays_path))
+            self.want = 0
+            self.boards = []
             return
         else:
             await D.check_overplay(a, board_no, self.tags, trays, "wrong-trump" in odd)

@@ -294,7 +294,7 @@ class Shoe:
     def _mark(self, words, say):
         if words[:1] == ["ready"]:
             self.ready = True
-        elif words[:1] == ["dealt"] and len(words) == 2:
+        elif words[:1] == ["dealt"] and len(words) == 2 and words[1].isdigit():
             b = int(words[1])
             self.dealt += 1
             for i, (pb, _, _) in enumerate(self.plan):
@@ -307,7 +307,7 @@ class Shoe:
             self.reboot = True
         elif words[:1] == ["idle"]:
             say("waiting: %d board(s) dealt since it was started" % self.dealt)
-        elif words[:1] == ["off"] and len(words) == 2:
+        elif words[:1] == ["off"] and len(words) == 2 and words[1].isdigit():
             self.records = int(words[1])
             if not self.repl and self.proc.stdin is not None and not self.proc.stdin.closed:
                 self.repl = True  # not told to stop: as on a board, its REPL has the line
@@ -399,11 +399,11 @@ def run(args):
             _link(args.link, port.path)
             made_link = True
         say(port.path)  # the first line: the port is there (and its link)
-        for line in early:
-            say(line)
         say("virtual shoe on %s%s, flash %s: stop it with Ctrl-C or SIGTERM, cut its power "
             "with SIGUSR1; orders on stdin: deal N, power, stop" % (
                 port.path, " (%s)" % args.link if args.link else "", args.dir))
+        for line in early:
+            say(line)
         status = _serve(port, shoe, flags)
     finally:
         if shoe.proc is not None:
