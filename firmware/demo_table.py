@@ -39,6 +39,7 @@ from drivers.sim_mfrc522 import ScriptedDealer, card_tag, tray_tag, uid7
 from overplay_core import findings as F
 from overplay_core import games, handprint, trayslip
 from overplay_core.cards import card_name
+from overplay_core.compat import ticks_diff, ticks_ms
 from shoe import AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, IDLE
 
 TRAY_DECK = 900  # the tray tags' UIDs: uid7(900, board)
@@ -50,6 +51,11 @@ class Lcg:
 
     def __init__(self, seed):
         self.x = seed & 0x3FFFFFFF or 1
+
+    def below(self, n):
+        """A number 0..n-1."""
+        self.x = (self.x * 1103515245 + 12345) & 0x3FFFFFFF
+        return (self.x >> 8) % n
 
     def shuffle(self, items):
         for i in range(len(items) - 1, 0, -1):
@@ -72,15 +78,18 @@ def say(table, text):
     print("  table %d: %s" % (table, text))
 
 
-async def _until(a, cond, limit=400000):
-    """Let the app's tasks run until cond() holds (a stuck shoe ends the demo with a reason)."""
-    n = 0
+STUCK_MS = 30000  # a step the table waits on that takes longer than this: the shoe is stuck
+
+
+async def _until(a, cond, limit_ms=STUCK_MS):
+    """Let the app's tasks run until cond() holds (a stuck shoe ends the demo with a reason).
+    limit_ms=None: wait as long as it takes (the club PC's turn)."""
+    t0 = ticks_ms()
     while not cond():
         if not a.running:
             raise RuntimeError("the app stopped: %r" % (a.error,))
-        await A._sleep_ms(0)
-        n += 1
-        if n > limit:
+        await A._sleep_ms(0 if limit_ms else 5)
+        if limit_ms and ticks_diff(ticks_ms(), t0) > limit_ms:
             raise RuntimeError("the shoe is stuck in state %d" % a.shoe.state)
 
 
@@ -107,16 +116,32 @@ def _card(c):
     return card_name(c) if c >= 0 else "none"
 
 
-async def deal_original(a, board_no, rng, tags, trays, twice):
+FOREIGN_DECK = 77  # a card of no enrolled deck (a foreign card): uid7(77, card)
+# What can go wrong in an original deal (deal_original's `odd`), as the table would say it:
+ODD = {"twice": "the 10th card passes over the reader twice (recorded, counted once)",
+       "foreign": "a card of no enrolled deck is dealt in place of the 6th (foreign card)",
+       "exposed": "a card shows over the reader before the deal began (card exposed)",
+       "short": "the last card stays in the shoe (a card short)"}
+
+
+async def deal_original(a, board_no, rng, tags, trays, odd=()):
+    """Deal board_no from a shuffled pack (rng), the slip onto its tray (trays: board ->
+    the tray tag's memory, hex). odd: names from ODD, what goes wrong in this deal."""
     sim = a.board.sim
     sh = a.shoe
     p = a.profile
     order = list(p.pack)
     rng.shuffle(order)
+    if "exposed" in odd:  # before the deal begins: EVENT card_exposed, dealt as usual after
+        await _pass(a, [tags[order[-1]]])
     a.command(A.CMD_DEAL, board_no)
     await _until(a, lambda: sh.state == DEALING)
     passes = [tags[c] for c in order[:p.deal_cards]]
-    if twice:  # the 10th card slides back over the reader: recorded, counted once
+    if "foreign" in odd:
+        passes[5] = card_tag(uid7(FOREIGN_DECK, order[5]))
+    if "short" in odd:
+        passes.pop()
+    if "twice" in odd:  # the 10th card slides back over the reader: recorded, counted once
         passes.insert(10, passes[9])
     await _pass(a, passes)
     a.command(A.CMD_END)
@@ -128,7 +153,7 @@ async def deal_original(a, board_no, rng, tags, trays, twice):
     trays[str(board_no)] = hexlify(tray.mem).decode()
     say(a.table, "board %d dealt by %s, %d cards%s, slip written to the tray%s" % (
         board_no, games.SEAT_NAMES[sh.dealer], sh.tally.n,
-        " (one card read twice: recorded, counted once)" if twice else "",
+        "".join(["; " + ODD[k] for k in ODD if k in odd]),
         "" if not sh.findings else ", findings %r" % (sh.findings,)))
 
 
@@ -180,25 +205,32 @@ async def check_overplay(a, board_no, tags, trays, wrong, again=False):
 
 
 async def play(a, board_no, tricks, anyway=False):
-    """The players at the terminal: play begins, then the N-S tricks are keyed in."""
+    """The players at the terminal: play begins, then the score is keyed in: `tricks` in its
+    last field (N-S tricks at whist, the makers' at euchre, P0's at écarté; kept within the
+    field's range), the lowest value in any field before it (euchre: N-S made it, not alone)."""
     t = a.terminal
     await _until(a, lambda: t.state == T.T_READY and t.board == board_no)
     await press(a, "deal")  # READY -> play begun (EVENT 12)
     if t.state != T.T_PLAYING:
         raise RuntimeError("board %d: play did not begin (%s)" % (board_no, t.message))
-    await press(a, "deal")  # PLAYING -> key in the score, N-S tricks (7 to start with)
-    v = t.vals[0]
-    while v != tricks:
-        await press(a, "next" if tricks > v else "mode")
-        v = t.vals[0]
-    await press(a, "deal")  # the field done: the confirm screen
+    await press(a, "deal")  # PLAYING -> key in the score, field by field
+    fields = t._fields()  # (label, lo, hi) of each field of this game's score
+    while t.state == T.T_ENTRY:
+        k = t.field
+        lo, hi = fields[k][1], fields[k][2]
+        want = tricks if k == len(fields) - 1 else lo
+        want = lo if want < lo else (hi if want > hi else want)
+        while t.vals[k] != want:  # NEXT +1, MODE -1
+            await press(a, "next" if want > t.vals[k] else "mode")
+        await press(a, "deal")  # this field done: the next, or the confirm screen
     scored = t.scored
     await press(a, "deal")  # recorded: signed SCORE
     if t.scored != scored + 1:
         raise RuntimeError("board %d: no score recorded (%s)" % (board_no, t.message))
-    say(a.table, "board %d: play begun%s (DEAL on the terminal: EVENT play_begun); N-S %d, "
-        "E-W %d keyed in with the buttons: SCORE recorded" % (
-            board_no, " anyway, with the wrong trump" if anyway else "", tricks, 13 - tricks))
+    say(a.table, "board %d: play begun%s (DEAL on the terminal: EVENT play_begun); %s %d "
+        "keyed in with the buttons: SCORE recorded" % (
+            board_no, " anyway, with the wrong trump" if anyway else "", fields[-1][0],
+            t.vals[len(fields) - 1]))
 
 
 async def enter_pin(a, digits):
@@ -280,7 +312,7 @@ async def _script(a, opts, summary):
     seen = _watch_session(a)
     print("@link")  # the club PC may enrol the shoe and push the set-up now
     await _until(a, lambda: st.setup is not None and st.key is not None and not lk.active,
-                 limit=50000000)
+                 limit_ms=None)
     table = a.table
     say(table, "enrolled as shoe %d; %s" % (st.shoe_id, _session_line(seen, st.session_id)))
     if st.pin is not None:
@@ -312,7 +344,8 @@ async def _script(a, opts, summary):
     setup = session.decode(st.setup)
     for board_no in range(setup["first"], setup["last"] + 1):
         if table == 1:
-            await deal_original(a, board_no, rng, tags, trays, board_no == twice)
+            await deal_original(a, board_no, rng, tags, trays,
+                                (("twice",) if board_no == twice else ()))
         else:
             await check_overplay(a, board_no, tags, trays, board_no == wrong)
         await play(a, board_no, tricks.get(board_no, 7), board_no == wrong)
@@ -327,7 +360,7 @@ async def _script(a, opts, summary):
     a.journal.commit()
     synced = lk.syncs
     print("@sync")  # the club PC may sync the shoe now
-    await _until(a, lambda: lk.syncs > synced and not lk.active, limit=50000000)
+    await _until(a, lambda: lk.syncs > synced and not lk.active, limit_ms=None)
 
 
 def _args(argv):

@@ -34,8 +34,9 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 PACKAGE_JSON = os.path.join(ROOT, "package.json")
 MIP_TARGET = "lib"  # mip's default target on a Pico: the first sys.path entry ending in /lib
 # Run on the unix port only: simulated sessions, the desk shoe, the demo's tables, the
-# simulated reader; and the build files themselves.
-UNIX_ONLY_PREFIXES = ("session_sim", "devsim", "demo_table", "drivers/sim_", "manifest")
+# virtual shoe (`overplay virtual-shoe`), the simulated reader; and the build files themselves.
+UNIX_ONLY_PREFIXES = ("session_sim", "devsim", "demo_table", "virtual_shoe", "drivers/sim_",
+                      "manifest")
 DEPS = [["ssd1306", "latest"]]  # micropython-lib's SSD1306 driver
 VERSION = "0.1.0"
 

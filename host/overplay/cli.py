@@ -33,6 +33,7 @@ COMMANDS = (
     ("results", "results"),
     ("pin", "pin_cmd"),
     ("ports", "ports"),
+    ("virtual-shoe", "virtual_shoe"),
 )
 
 

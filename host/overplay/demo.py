@@ -88,11 +88,6 @@ def attached_ports():
     return [dev for dev, _ in find_shoes()]
 
 
-def _mpy_env():
-    return dict(os.environ, MICROPYPATH=os.pathsep.join(
-        [os.path.join(ROOT, "shared"), os.path.join(ROOT, "firmware"), ".frozen"]))
-
-
 class Table:
     """A table's simulated shoe: the real firmware app (firmware/demo_table.py) under
     MicroPython, its sync link on a pty pair, its flash a folder."""
@@ -106,20 +101,19 @@ class Table:
 
     def switch_on(self, trays):
         """Start the shoe app; returns the PC's end of its serial line once it listens."""
-        from overplay.sync_bench import Relay, micropython_bin
+        from overplay import sim_shoe
+        from overplay.sync_bench import Relay
         self.relay = Relay()
         tricks = ",".join("%d:%d" % (b, TRICKS[b][self.table - 1]) for b in sorted(TRICKS))
-        cmd = [micropython_bin(), "-X", "heapsize=512k",
-               os.path.join(ROOT, "firmware", "demo_table.py"), "--dir", self.folder,
-               "--port", self.relay.device_path, "--trays", trays, "--tricks", tricks,
-               "--seed", "11"]
+        cmd = ["--dir", self.folder, "--port", self.relay.device_path, "--trays", trays,
+               "--tricks", tricks, "--seed", "11"]
         if self.table == TWICE[0]:
             cmd += ["--twice", str(TWICE[1])]
         if self.table == WRONG_TRUMP[0]:
             cmd += ["--wrong-trump", str(WRONG_TRUMP[1]), "--director", DIRECTOR_PIN]
         self.err = open(os.path.join(self.folder, "shoe.log"), "w+")
-        self.proc = subprocess.Popen(cmd, env=_mpy_env(), stdin=subprocess.DEVNULL,
-                                     stdout=subprocess.PIPE, stderr=self.err, text=True)
+        self.proc = sim_shoe.start("demo_table.py", cmd, stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.PIPE, stderr=self.err, text=True)
         self.until("@link")
         return self.relay.host_path
 
@@ -252,7 +246,7 @@ def main(argv=None):
     if ports:
         attached(ports, args.out)
         return 0
-    from overplay.sync_bench import micropython_bin
+    from overplay.sim_shoe import micropython_bin
     if shutil.which(micropython_bin()) is None:
         say("demo: no MicroPython interpreter (%s): run `make venv` to install the pinned one"
             % micropython_bin())

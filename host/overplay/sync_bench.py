@@ -23,15 +23,11 @@ import subprocess
 import sys
 import threading
 import time
-import tty
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from overplay.sim_shoe import ROOT, micropython_bin, mpy_env, raw_pty  # noqa: F401
+from overplay.sim_shoe import command as shoe_command
+
 LINE_RATE = 11520  # 115200 baud 8N1: 10 bits a byte
-
-
-def micropython_bin():
-    here = os.path.join(os.path.dirname(sys.executable), "micropython")
-    return here if os.path.exists(here) else "micropython"
 
 
 class Faults:
@@ -50,12 +46,8 @@ class Relay:
         self.faults = faults or Faults()
         self.rate = rate
         self.tamper = tamper
-        self.md, self.sd = os.openpty()   # device side
-        self.mh, self.sh = os.openpty()   # host side
-        for fd in (self.sd, self.sh):
-            tty.setraw(fd)  # no echo, no ^C, no CR/LF games: a binary line
-        self.device_path = os.ttyname(self.sd)
-        self.host_path = os.ttyname(self.sh)
+        self.md, self.sd, self.device_path = raw_pty()   # device side
+        self.mh, self.sh, self.host_path = raw_pty()     # host side
         self.cut_until = 0.0
         self.frames = 0
         self.counts = {"flip": 0, "drop": 0, "dup": 0, "cut": 0}
@@ -159,12 +151,10 @@ class DeskShoe:
 
     def _cmd(self, extra):
         where = ["--dir", self.folder] if self.folder else []
-        return [micropython_bin(), "-X", "heapsize=" + self.heap,
-                os.path.join(ROOT, "firmware", "devsim.py")] + where + extra
+        return shoe_command("devsim.py", where + extra, self.heap)
 
     def _env(self):
-        return dict(os.environ, MICROPYPATH=os.pathsep.join(
-            [os.path.join(ROOT, "shared"), os.path.join(ROOT, "firmware"), ".frozen"]))
+        return mpy_env()
 
     def fill(self, n, badsig=(), timeout=300, enrol=True):
         """Append n signed records (as the shoe would while dealing). enrol: first write

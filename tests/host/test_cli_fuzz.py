@@ -3,7 +3,7 @@ argv drawn from a subcommand's real options, its choices and junk, any JSON (or 
 judge and score, ends with exit status 0, 1 or 2, never a traceback, at most one line on stderr
 when it fails and never an "internal error"; every club database it touched still passes
 SQLite's integrity check. sync and enroll get a --port that does not exist, so no device is
-needed. OVERPLAY_SOAK=1 runs many more examples."""
+needed; virtual-shoe a --script that does not exist, so it never starts serving. OVERPLAY_SOAK=1 runs many more examples."""
 
 import argparse
 import contextlib
@@ -108,6 +108,8 @@ def argvs(draw):
             argv.append(draw(values))
     if argv[0] in ("sync", "enroll"):
         argv += ["--port", NO_PORT]  # the last --port wins: never a real device
+    if argv[0] == "virtual-shoe":  # it serves until stopped: the last --script wins, and a
+        argv += ["--script", NO_PORT]  # missing one ends it in one line before it starts
     return argv
 
 

@@ -58,7 +58,8 @@ def test_board_defs_hold_every_board_definition_as_json():
 
 def test_unix_only_tools_are_not_installed_on_the_shoe():
     dests = [d for d, _ in device_files.flash_files()]
-    for tool in ("session_sim.py", "devsim.py", "demo_table.py", "drivers/sim_tags.py"):
+    for tool in ("session_sim.py", "devsim.py", "demo_table.py", "virtual_shoe.py",
+                 "drivers/sim_tags.py"):
         assert "lib/" + tool not in dests and tool not in dests
     assert "lib/terminal.py" in dests and "lib/overplay_core/pin.py" in dests
 
