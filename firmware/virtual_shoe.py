@@ -7,8 +7,9 @@
 As on the board, the sync link is this process's stdin and stdout (the USB serial line:
 `overplay virtual-shoe` relays them to a pseudo-terminal); the table's story goes to stderr,
 one line each, and lines starting with `@` tell the host what happened (`@ready`, `@dealt B`,
-`@idle N`, `@off SEQ`, and `@reboot`: switch me off and on again, for a set-up of another game,
-which the app takes only when it is switched on). The folder --dir is the flash: key.bin, session.bin, the journal, the decks, and
+`@idle N`, `@off SEQ`; a set-up of another game is dealt from the next board, as the app
+applies a set-up when it arrives). The folder --dir is the flash: key.bin, session.bin, the
+journal, the decks, and
 virtual.json, what this shoe has dealt for which set-up, so a shoe switched on again goes on
 from the board after the last one it dealt rather than from the set-up's first board.
 
@@ -158,15 +159,6 @@ class Table:
                 break
             ready = st.setup is not None and st.key is not None and not a.link.active
             setup = session.decode(st.setup) if ready else None
-            if setup and (setup["game"], setup["variant"]) != (a.game, a.variant):
-                # The app takes a set-up's game when it is switched on (App.__init__), not
-                # when the set-up arrives: switched off and on again, it deals that game.
-                story(a.table, "the set-up is for another game: the shoe is switched off and "
-                      "on again to deal it")
-                a.journal.commit()
-                tell("reboot")
-                while True:  # the host cuts the power now
-                    await A._sleep_ms(1000)
             board_no = self._next_board(setup) if ready else 0
             if not board_no:
                 if not told:

@@ -189,7 +189,6 @@ class Shoe:
         self.repl = False  # the app was interrupted: MicroPython's REPL has the line
         self.raw = False  # ... in raw REPL mode (Ctrl-A), as mpremote uses it
         self.framed_at = -QUIET_S  # when the client last sent a frame delimiter
-        self.reboot = False  # it asked to be switched off and on again (a new game)
 
     def power_on(self):
         from overplay.sim_shoe import start
@@ -303,8 +302,6 @@ class Shoe:
                     break
             else:
                 self.want = max(0, self.want - 1)
-        elif words[:1] == ["reboot"]:
-            self.reboot = True
         elif words[:1] == ["idle"]:
             say("waiting: %d board(s) dealt since it was started" % self.dealt)
         elif words[:1] == ["off"] and len(words) == 2 and words[1].isdigit():
@@ -447,10 +444,6 @@ def _serve(port, shoe, flags):
     orders = sys.stdin if _readable_stdin() else None
     stopping = None  # when the stop order went out
     while True:
-        if shoe.reboot and stopping is None:
-            shoe.reboot = False
-            shoe.power_off()
-            shoe.power_on()
         if flags["power"] and stopping is None:
             flags["power"] = 0
             shoe.power_off()
