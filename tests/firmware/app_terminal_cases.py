@@ -18,19 +18,12 @@ from overplay_core import records  # noqa: I001
 import app as A
 import board as B
 import terminal as T
+from app_fakes import Button, Quiet, journal
 
 try:
     import asyncio
 except ImportError:  # pragma: no cover
     asyncio = None
-
-
-class Button:
-    def __init__(self):
-        self.v = 1
-
-    def value(self):
-        return self.v
 
 
 def app_with_buttons(**kw):
@@ -45,16 +38,6 @@ def press(a, name):
     a.deal_once()
     a.board.buttons[name].v = 1
     a.deal_once()
-
-
-def journal(a, rtype=None, code=None):
-    out = []
-    for seq, r in a.journal.records_from(1):
-        assert records.verify(r, a.shoe.key, a.shoe.shoe_id, a.journal.journal_id)
-        d = records.decode(r)
-        if (rtype is None or d["type"] == rtype) and (code is None or d.get("code") == code):
-            out.append(d)
-    return out
 
 
 def test_after_a_deal_the_buttons_score_the_board():
@@ -99,19 +82,6 @@ def test_session_record_written_when_a_session_starts():
     s = journal(a, records.SESSION)[0]
     assert (s["session_id"], s["table"], s["tables"], s["first_board"], s["last_board"],
             s["movement"], s["shoe_id"], s["fw"]) == (7, 3, 6, 1, 24, 1, 1, A.FW)
-
-
-class Quiet:
-    """A serial stream with nothing to read (the link's any()/readinto/write)."""
-
-    def any(self):
-        return 0
-
-    def readinto(self, buf):
-        return 0
-
-    def write(self, data):
-        return len(data)
 
 
 def test_app_start_with_a_pushed_setup_writes_the_session_record():
