@@ -363,13 +363,19 @@ async def _script(a, opts, summary):
     await _until(a, lambda: lk.syncs > synced and not lk.active, limit_ms=None)
 
 
-def _args(argv):
+def options(argv):
+    """`--name value` pairs as a dict; None when a name has no value."""
     opts = {}
     i = 0
     while i + 1 < len(argv):
         opts[argv[i]] = argv[i + 1]
         i += 2
-    if i < len(argv) or "--dir" not in opts or "--trays" not in opts or "--port" not in opts:
+    return None if i < len(argv) else opts
+
+
+def _args(argv):
+    opts = options(argv)
+    if opts is None or "--dir" not in opts or "--trays" not in opts or "--port" not in opts:
         raise SystemExit("demo_table: use --dir SHOE_FOLDER --port PTY --trays FILE "
                          "[--tricks B:T,...] [--wrong-trump B] [--twice B] [--director PIN] "
                          "[--seed S]")

@@ -227,12 +227,8 @@ def _by_board(text, value):
 
 
 def _args(argv):
-    opts = {}
-    i = 0
-    while i + 1 < len(argv):
-        opts[argv[i]] = argv[i + 1]
-        i += 2
-    if i < len(argv) or "--dir" not in opts:
+    opts = D.options(argv)
+    if opts is None or "--dir" not in opts:
         raise SystemExit("virtual_shoe: use --dir FLASH_FOLDER [--deal N] [--boards B,..] "
                          "[--odd B:what+what,..] [--tricks B:T,..] [--seed S] [--trays FILE] "
                          "[--control PATH]")
