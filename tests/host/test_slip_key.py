@@ -11,10 +11,10 @@ import json
 import os
 import sqlite3
 import subprocess
-import sys
 
 import pytest
 
+from cli_proc import overplay
 from overplay import migrations, store
 from overplay.sync_bench import DeskShoe, Relay, micropython_bin
 
@@ -57,16 +57,6 @@ for folder in sys.argv[2:]:
     out[folder] = [code, t.message(code), t.session, t.slip and t.slip["board"]]
 print(json.dumps(out))
 """
-
-
-def overplay(*argv, timeout=60):
-    """The command in a subprocess, as a director runs it: (exit status, stdout, stderr)."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"),
-                                                      os.path.join(ROOT, "shared")]))
-    code = "import sys; from overplay.cli import main; sys.exit(main())"
-    p = subprocess.run([sys.executable, "-c", code] + list(argv), env=env,
-                       capture_output=True, text=True, timeout=timeout)
-    return p.returncode, p.stdout, p.stderr
 
 
 def _env():

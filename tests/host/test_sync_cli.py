@@ -2,24 +2,13 @@
 
 import io
 import os
-import subprocess
-import sys
 
+from cli_proc import overplay
 from overplay import cli, sync
 from overplay.store import Store
 from overplay.sync_bench import DeskShoe, Relay
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def overplay(*argv, timeout=60):
-    """The installed command in a subprocess: (exit status, stdout, stderr)."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"),
-                                                      os.path.join(ROOT, "shared")]))
-    code = "import sys; from overplay.cli import main; sys.exit(main())"
-    p = subprocess.run([sys.executable, "-c", code] + list(argv), env=env,
-                       capture_output=True, text=True, timeout=timeout)
-    return p.returncode, p.stdout, p.stderr
 
 
 def test_enroll_session_sync_and_sync_again(tmp_path):

@@ -9,12 +9,12 @@
 available() says why the emulated leg cannot run here ('' when it can).
 """
 
+import cli_proc
 import json
 import os
 import queue
 import shutil
 import subprocess
-import sys
 import threading
 import time
 
@@ -46,12 +46,7 @@ def uid7(a, b):
 
 def overplay(*args, timeout=300):
     """Run the real `overplay` command; (returncode, stdout, stderr)."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "host"),
-                                                      os.path.join(ROOT, "shared")]))
-    code = "import sys; from overplay.cli import main; sys.exit(main())"
-    p = subprocess.run([sys.executable, "-c", code] + list(args), env=env,
-                       capture_output=True, text=True, timeout=timeout)
-    return p.returncode, p.stdout, p.stderr
+    return cli_proc.overplay(*args, timeout=timeout)
 
 
 class Pico:
