@@ -6,7 +6,7 @@ The firmware is compiled on this PC (tools/device_files.py --stage: mpy-cross -m
 so nothing is compiled on the board's heap; mpremote copies /main.py, /lib/... (modules as
 .mpy, board definitions) and resets the board, which then boots into the shoe. Before the copy,
 every earlier copy of a shoe module is removed from /lib (a stale app.py would shadow the new
-app.mpy: MicroPython prefers .py). Files the shoe wrote (/journal, /decks, /key.bin,
+app.mpy: MicroPython prefers .py). Files the shoe wrote (/journal.d, /decks, /key.bin,
 /session.bin, /pin.bin) are never touched: a provisioned shoe keeps its keys and records.
 
 --resume: no soft reset when mpremote connects (needed for the unix port, which a soft reset
