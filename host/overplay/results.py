@@ -119,11 +119,17 @@ def _list(db_path):
         st.close()
     if not ss:
         print("no sessions in %s: sync the shoes first" % (db_path or "the club database"))
+    from overplay_core import session as codec
     for s in ss:
         boards = "boards %s-%s" % (s["first"], s["last"]) if s["first"] else "boards as dealt"
-        print("%d  %s  %s  %s tables  %s  set-ups %s" % (
-            s["id"], games.GAME_NAMES.get(s["game"], s["game"]), boards, s["tables"] or "?",
-            s["date"] or "-", ",".join(map(str, s["setups"])) or "none"))
+        tables = s["tables"] or 0
+        synced = ("%d of %d tables synced" % (len(s["synced_tables"]), tables) if tables
+                  else "tables as dealt")
+        print("%d  %s  %s  %s  %s  %s  movement %s  %s" % (
+            s["id"], s["date"] or "-", s["name"], games.GAME_NAMES.get(s["game"], s["game"]),
+            boards, "%s table%s" % (tables or "?", "" if tables == 1 else "s"),
+            codec.MOVEMENTS[s["movement"]] if 0 <= s["movement"] < len(codec.MOVEMENTS)
+            else s["movement"], synced))
     return 0
 
 

@@ -160,9 +160,11 @@ def _hand_line(cards):
 def text(result):
     """The director's summary for a terminal."""
     L = []
-    L.append("Session %s: %s, %d table%s, boards %s, date %s" % (
-        result["session"], result["game_name"], result["tables"],
+    L.append("Session %s (%s): %s, %d table%s, boards %s, date %s" % (
+        result["session"], result.get("name") or "-", result["game_name"], result["tables"],
         "" if result["tables"] == 1 else "s", _boards_span(result), result["date"] or "?"))
+    if result.get("missing_tables"):
+        L.append(rm.missing_text(result))
     L.append("Shoes: " + ", ".join("table %s shoe %s" % kv for kv in result["shoes"].items()))
     for b in result["boards"]:
         d = b["deal"]
@@ -189,7 +191,10 @@ def text(result):
             L.append("  " + b["status"])
     L.append("")
     L.append("Pairs (plus/minus against their own direction's average, DW-24):")
-    for p in sorted(result["pairs"], key=lambda p: (p["side"] != "N-S", p["rank"], p["table"])):
+    for p in rm.pairs_in_order(result):
+        if p["rank"] is None:
+            L.append("  -  %-6s not ranked: no board scored yet" % p["pair"])
+            continue
         L.append("  %-2d %-6s total %3d  %+d  (%d boards)" % (p["rank"], p["pair"], p["total"],
                                                             p["plus_minus"], p["boards"]))
     L.append("")

@@ -136,7 +136,11 @@ def _board(b, events=()):
 def _pairs(result):
     rows = ['<table><tr><th>Rank</th><th>Pair</th><th>Total tricks</th><th>\u00b1 average</th>'
             '<th>Boards</th></tr>']
-    for p in sorted(result["pairs"], key=lambda p: (p["side"] != "N-S", p["rank"], p["table"])):
+    for p in rm.pairs_in_order(result):
+        if p["rank"] is None:
+            rows.append('<tr><td class="n">\u2014</td><td>%s</td><td colspan="3">not ranked: '
+                        'no board scored yet</td></tr>' % e(p["pair"]))
+            continue
         rows.append('<tr><td class="n">%s</td><td>%s</td><td class="n">%s</td>'
                     '<td class="n">%s</td><td class="n">%s</td></tr>' % (
                         e(p["rank"]), e(p["pair"]), e(p["total"]),
@@ -174,7 +178,8 @@ def _events(result):
 
 def html(result):
     """The whole report as one HTML string."""
-    title = "Session %s \u2014 %s" % (result["session"], result["game_name"])
+    title = "Session %s \u2014 %s \u2014 %s" % (result["session"], result.get("name") or "",
+                                                 result["game_name"])
     boards = [b["board"] for b in result["boards"]]
     span = ("boards %d\u2013%d" % (min(boards), max(boards))) if boards else "no boards"
     shoes = ", ".join("table %s: shoe %s" % (t, s) for t, s in result["shoes"].items())
@@ -187,6 +192,8 @@ def html(result):
             e(result["tables"]), "" if result["tables"] == 1 else "s", e(span),
             e(result["date"] or "?"), e(result["synced"]["first"] or "?"),
             e(result["synced"]["last"] or "?"), e(shoes or "none")),
+        ('<p class="flag">%s</p>' % e(rm.missing_text(result))
+         if result.get("missing_tables") else ""),
         "<h2>Pairs</h2>",
         '<p class="meta">Each pair\'s total tricks, plus or minus against the average of its '
         "own direction (DW-24); averaged boards count the average score (DW-25).</p>",

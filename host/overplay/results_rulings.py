@@ -207,11 +207,17 @@ def _pairs(result, tables, rounding):
                      "score_ns" in r) for t in tables}
     pairs = []
     for side, k in (("N-S", 0), ("E-W", 1)):
-        totals = [tot[i][k] for i in range(len(tables))]
+        # only a pair with a board scored is ranked: one whose table has not synced (or
+        # played nothing) would sit at minus the field's average and lift the others
+        ranked = [i for i, t in enumerate(tables) if played[t]]
+        totals = [tot[i][k] for i in ranked]
         pm = sw.plus_minus(totals, rounding) if totals else []
         ranks = _rank(pm)
         for i, t in enumerate(tables):
+            j = ranked.index(i) if i in ranked else None
             pairs.append({"pair": "%s %d" % (side, t), "side": side, "table": t,
-                          "total": totals[i], "plus_minus": pm[i], "rank": ranks[i],
+                          "total": totals[j] if j is not None else None,
+                          "plus_minus": pm[j] if j is not None else None,
+                          "rank": ranks[j] if j is not None else None,
                           "boards": played[t]})
     return pairs

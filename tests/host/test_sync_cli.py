@@ -38,7 +38,7 @@ def test_enroll_session_sync_and_sync_again(tmp_path):
                                 "1-24", "--table", "3", "--tables", "6", "--movement",
                                 "mitchell", "--shoe", "1", "--db", db)
         assert rc == 0, err
-        assert "boards 1-24, table 3 of 6" in out
+        assert "boards 1-24" in out and "table 3 of 6: set-up 1, sent to shoe 1" in out
         shoe.serve(relay.device_path)
         rc, out, err = overplay("sync", "--port", relay.host_path, "--db", db)
         assert rc == 0, err
