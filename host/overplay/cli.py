@@ -33,6 +33,8 @@ COMMANDS = (
     ("results", "results"),
     ("pin", "pin_cmd"),
     ("ports", "ports"),
+    ("adjust", "adjust"),
+    ("quarantine", "quarantine"),
 )
 
 

@@ -187,6 +187,8 @@ def text(result):
                                              r["diff_ew"]) if "score_ns" in r else "")
             aw = ("  " + rr.AWARD_WORDS[r["award"]].upper()) if r.get("award") else ""
             L.append("  table %d %-8s %-22s %s%s" % (r["table"], r["mode"] or "", tr, sc, aw))
+            if r.get("adjustment"):
+                L.append("    " + rm.adjustment_text(r))
         if b["status"] != "scored":
             L.append("  " + b["status"])
     L.append("")

@@ -102,6 +102,9 @@ def _tables(b):
 def _rulings_of(b):
     out = []
     for r in b["tables"]:
+        if r.get("adjustment"):
+            out.append('<p class="flag">Table %s: %s</p>' % (e(r["table"]),
+                                                             e(rm.adjustment_text(r))))
         for f in r["findings"]:
             out.append('<p class="flag">Table %s: %s</p>' % (e(r["table"]),
                                                              e(rm.finding_text(f))))

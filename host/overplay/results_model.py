@@ -213,6 +213,9 @@ def load(st, session_id=None):
         row["shoe_id"] = row["shoe_id"] or shoe
         row["tricks_ns"], row["tricks_ew"] = tns, tew  # the latest SCORE counts
     directed = _table_events(events, shoes, boards)
+    adjusted = standing_adjustments(st, sess["id"]) if sess["id"] else {}
+    for (n, t) in adjusted:
+        at(n, t)  # a table whose shoe recorded nothing for the board may still be adjusted
     tables = sess["tables"] or max([t for b in boards.values() for t in b["tables"]] or [1])
     out_boards = []
     for n in sorted(boards):
@@ -228,6 +231,8 @@ def load(st, session_id=None):
             elif act == ACT_VOID:
                 row["tricks_ns"] = row["tricks_ew"] = None
                 row["award"], row["award_by"] = None, ["director: score void"]
+            if (n, t) in adjusted:
+                apply_adjustment(row, adjusted[(n, t)])
         b["tables"] = [b["tables"][t] for t in sorted(b["tables"])]
         out_boards.append(b)
     irregular = [{"shoe_id": shoe, "seq": seq, "table": _table_of(shoes, shoe),
@@ -246,6 +251,41 @@ def load(st, session_id=None):
               "events": irregular}
     rr.score(result)
     return result
+
+
+def standing_adjustments(st, session_id):
+    """{(board, table): the newest adjustment made at the PC (`overplay adjust`) that no
+    later one withdrew}."""
+    rows = st.adjustments(session_id)
+    gone = set(a["withdraws"] for a in rows if a["kind"] == "withdraw")
+    out = {}
+    for a in rows:
+        if a["kind"] != "withdraw" and a["id"] not in gone:
+            out[(a["board"], a["table"])] = a
+    return out
+
+
+def apply_adjustment(row, a):
+    """The director's adjustment over what the table recorded; the original is kept beside it
+    (row["adjustment"]["original"]) for the report."""
+    from overplay.adjust import describe
+    row["adjustment"] = {"id": a["id"], "kind": a["kind"], "by": a["by"],
+                         "reason": a["reason"], "made_at": a["made_at"], "text": describe(a),
+                         "original": {"tricks_ns": row["tricks_ns"],
+                                      "tricks_ew": row["tricks_ew"],
+                                      "award": row.get("award")}}
+    k = a["kind"]
+    if k == "average":
+        row["award"], row["award_by"] = "average", ["director at the PC"]
+    elif k == "void":
+        row["tricks_ns"] = row["tricks_ew"] = None
+        row["award"], row["award_by"] = None, ["director at the PC: score void"]
+    elif k == "correct":
+        row["tricks_ns"], row["tricks_ew"] = a["tricks_ns"], 13 - a["tricks_ns"]
+        row["award"], row["award_by"] = None, ["director at the PC: result corrected"]
+    elif k == "artificial":
+        row["award"], row["award_by"] = "artificial", ["director at the PC"]
+        row["artificial"] = (a["score_ns"], a["score_ew"])
 
 
 # Written by the shoe's scoring terminal (firmware/terminal.py; not in records.py yet).
@@ -322,6 +362,21 @@ def _table_of(shoes, shoe):
         if s == shoe:
             return t
     return None
+
+
+def adjustment_text(row):
+    """The director's adjustment of a table's result at the PC, with the original, in one
+    sentence; "" when none."""
+    a = row.get("adjustment")
+    if not a:
+        return ""
+    o = a["original"]
+    was = ("N-S %d, E-W %d tricks" % (o["tricks_ns"], o["tricks_ew"])
+           if o["tricks_ns"] is not None else "no tricks")
+    if o.get("award"):
+        was += " (%s)" % rr.AWARD_WORDS.get(o["award"], o["award"])
+    return "adjusted at the PC (no. %d): %s; recorded at the table: %s; by %s, %s: %s" % (
+        a["id"], a["text"], was, a["by"], a["made_at"], a["reason"])
 
 
 def missing_text(result):

@@ -105,7 +105,8 @@ def rule(row, deal, rows_by_table, game, variant, tables):
 
 AWARD_WORDS = {"average": "average score awarded", "new_deal": "new deal ordered",
                "ns_surplus": "N-S lowest, E-W highest awarded",
-               "ew_surplus": "E-W lowest, N-S highest awarded"}
+               "ew_surplus": "E-W lowest, N-S highest awarded",
+               "artificial": "artificial score given by the director"}
 AWARD_MARKERS = {"average": sw.AVERAGE, "ns_surplus": sw.NS_SURPLUS, "ew_surplus": sw.EW_SURPLUS}
 
 
@@ -161,8 +162,8 @@ def score(result, rounding=sw.HALF_UP):
         entries = []
         for t in tables:
             r = rows.get(t)
-            if r is None:
-                continue
+            if r is None or r.get("award") == "artificial":
+                continue  # an artificial score is given outright, not compared
             if r.get("award") in AWARD_MARKERS:
                 entries.append((t, AWARD_MARKERS[r["award"]]))
             elif r["tricks_ns"] is not None and sw.check_tricks(r["tricks_ns"]) == sw.OK:
@@ -176,7 +177,13 @@ def score(result, rounding=sw.HALF_UP):
                                                                   rounding)):
             r = rows[t]
             r["score_ns"], r["score_ew"], r["diff_ns"], r["diff_ew"] = ns, ew, dns, dew
-        missing = [t for t in tables if t not in [x for x, _ in entries]]
+        given = [t for t in tables if t in rows and rows[t].get("award") == "artificial"]
+        for t in given:
+            r = rows[t]
+            r["score_ns"], r["score_ew"] = r["artificial"]
+            r["diff_ns"] = r["score_ns"] - b["average_ns"]
+            r["diff_ew"] = r["score_ew"] - b["average_ew"]
+        missing = [t for t in tables if t not in [x for x, _ in entries] + given]
         if missing:
             b["status"] = "scored; no result from table %s" % ", ".join(map(str, missing))
     result["pairs"] = _pairs(result, tables, rounding)
@@ -184,7 +191,8 @@ def score(result, rounding=sw.HALF_UP):
 
 def _pairs(result, tables, rounding):
     counted = [b for b in result["boards"] if b["status"].startswith("scored")]
-    complete = all(len([r for r in b["tables"] if "score_ns" in r]) == len(tables)
+    complete = all(len([r for r in b["tables"] if "score_ns" in r]) == len(tables) and
+                   not any(r.get("award") == "artificial" for r in b["tables"])
                    for b in counted)
     if complete and counted:
         matrix = []

@@ -601,6 +601,100 @@ class Store:
             args = (shoe_id,)
         return list(self.db.execute(q + " ORDER BY id", args))
 
+    def quarantine_rows(self, shoe_id=None):
+        """Every quarantined record as a dict (id, shoe_id, journal_id, seq, reason,
+        received_at, sync_id, type), in arrival order."""
+        q = ("SELECT id, shoe_id, journal_id, seq, reason, received_at, sync_id, raw FROM "
+             "quarantine")
+        args = ()
+        if shoe_id is not None:
+            q += " WHERE shoe_id=?"
+            args = (shoe_id,)
+        out = []
+        for row in self.db.execute(q + " ORDER BY id", args).fetchall():
+            d = dict(zip(("id", "shoe_id", "journal_id", "seq", "reason", "received_at",
+                          "sync_id"), row[:7]))
+            raw = bytes(row[7])
+            d["type"] = records.TYPE_NAMES.get(raw[0]) if raw else None
+            out.append(d)
+        return out
+
+    def reverify_quarantine(self, shoe_id=None):
+        """Check again the records quarantined because their shoe was unknown or their tag
+        did not verify, against every key the shoe has held since (`shoe_keys`): one that now
+        verifies, sits at its own seq, holds no other record's place and does not run the
+        boot counter backwards is merged (as commit_batch merges) and leaves quarantine.
+        Returns (merged, still quarantined) counts over the rows looked at."""
+        merged = kept = 0
+        stamp = now_utc()
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            rows = self.db.execute(
+                "SELECT id, shoe_id, journal_id, seq, raw, sync_id FROM quarantine WHERE "
+                "(reason LIKE 'unknown shoe%' OR reason LIKE 'bad signature%')" +
+                (" AND shoe_id=?" if shoe_id is not None else "") +
+                " ORDER BY shoe_id, journal_id, seq, id",
+                (shoe_id,) if shoe_id is not None else ()).fetchall()
+            touched = set()
+            for qid, shoe, jid, seq, raw, sync_id in rows:
+                raw = bytes(raw)
+                keys = self.keys(shoe)
+                held = dict(self.db.execute(
+                    "SELECT seq, raw FROM records WHERE shoe_id=? AND journal_id=? AND seq=?",
+                    (shoe, jid, seq)).fetchall())
+                reason = _reject_reason(shoe, keys, seq, raw,
+                                        self._boot_before(shoe, jid, seq), held, jid)
+                f = None
+                if reason is None:
+                    try:
+                        f = records.decode(raw)
+                    except ParseError as e:
+                        reason = "undecodable: %s" % e
+                if reason == "duplicate":
+                    self.db.execute("DELETE FROM quarantine WHERE id=?", (qid,))
+                    continue
+                if reason is not None:
+                    self.db.execute("UPDATE quarantine SET reason=? WHERE id=?", (reason, qid))
+                    kept += 1
+                    continue
+                rows_ = {name: [] for name in _INSERT}
+                _rows(rows_, shoe, jid, seq, raw, f, stamp, sync_id)
+                self._write(rows_)
+                self.db.execute("DELETE FROM quarantine WHERE id=?", (qid,))
+                touched.add((shoe, jid))
+                merged += 1
+            for shoe, jid in touched:
+                self._advance(shoe, jid)
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.rollback()
+            raise
+        return merged, kept
+
+    # --- the director's adjustments at the PC ------------------------------------------------
+
+    ADJUST_KINDS = ("average", "void", "correct", "artificial", "withdraw")
+
+    def add_adjustment(self, session_id, board, table, kind, made_by, reason, tricks_ns=None,
+                       score_ns=None, score_ew=None, withdraws=None):
+        """Append one adjustment (never edits one: a withdrawal is a new row naming the one
+        it cancels); returns its id."""
+        cur = self.db.execute(
+            "INSERT INTO adjustments (session_id, board, table_no, kind, tricks_ns, score_ns, "
+            "score_ew, withdraws, made_by, reason, made_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (session_id, board, table, kind, tricks_ns, score_ns, score_ew, withdraws, made_by,
+             reason, now_utc()))
+        return cur.lastrowid
+
+    def adjustments(self, session_id):
+        """The session's adjustments in the order made, as dicts."""
+        cols = ("id", "session_id", "board", "table", "kind", "tricks_ns", "score_ns",
+                "score_ew", "withdraws", "by", "reason", "made_at")
+        return [dict(zip(cols, r)) for r in self.db.execute(
+            "SELECT id, session_id, board, table_no, kind, tricks_ns, score_ns, score_ew, "
+            "withdraws, made_by, reason, made_at FROM adjustments WHERE session_id=? "
+            "ORDER BY id", (session_id,)).fetchall()]
+
 
 _INSERT = {
     "records": "INSERT INTO records (shoe_id, journal_id, seq, type, boot, ticks, raw, "

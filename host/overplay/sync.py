@@ -30,7 +30,7 @@ from overplay_core import wire
 from overplay_core.errors import ParseError
 
 from overplay.cli import UserError, float_arg, int_arg
-from overplay.store import Store, open_store, verify_any  # open_store: enroll takes it from here
+from overplay.store import open_store, verify_any  # open_store: enroll takes it from here
 
 HELP = "copy a shoe's new records into the club database (exactly once)"
 RETRY_S = 0.4         # nothing useful for this long: ask again (PULL from the first missing)
@@ -280,7 +280,7 @@ class Summary:
         s = ("shoe %d: %d new records, %d duplicates ignored, %d rejected"
              % (self.shoe_id, self.new, self.duplicates, self.rejected))
         if self.rejected:
-            s += " (kept in quarantine)"
+            s += " (kept in quarantine: `overplay quarantine` says why)"
         if self.new_journal:
             s += "; new journal"
         if self.bad_frames:
