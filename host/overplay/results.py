@@ -21,12 +21,30 @@ from overplay.store import ROWID_MAX, default_path, open_store
 
 HELP = "the director's results of a session: text, CSV, PBN, JSON or an HTML report"
 FORMATS = ("text", "csv", "pbn", "json", "html")
+EXTENSIONS = {".txt": "text", ".text": "text", ".csv": "csv", ".pbn": "pbn", ".json": "json",
+              ".html": "html", ".htm": "html"}
+
+
+def format_for(fmt, output):
+    """The format asked for: --format when given, else the output file's extension, else
+    text; a file whose extension names no format is a one-line error."""
+    if fmt:
+        return fmt
+    if not output:
+        return "text"
+    ext = os.path.splitext(output)[1].lower()
+    if ext not in EXTENSIONS:
+        raise UserError("cannot tell the format of %s from its extension %r: give --format "
+                        "(%s) or name it .txt, .csv, .pbn, .json or .html"
+                        % (output, ext or "(none)", ", ".join(FORMATS)))
+    return EXTENSIONS[ext]
 
 
 def add_arguments(p):
     p.add_argument("--db", help="club database (default as `overplay sync`)")
     p.add_argument("--session", type=int_arg(1, ROWID_MAX, "session id"), help="session id (default: the newest; see --list)")
-    p.add_argument("--format", choices=FORMATS, default="text", help="default text")
+    p.add_argument("--format", choices=FORMATS, help="default: from the -o file's extension "
+                   "(.txt .csv .pbn .json .html), else text")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     p.add_argument("--list", action="store_true", help="list the sessions and stop")
 
@@ -136,15 +154,15 @@ def _list(db_path):
 def run(args):
     if args.list:
         return _list(args.db)
+    fmt = format_for(args.format, args.output)
     result = build(args.db, args.session)
     if not writable(args.db):
         print("overplay results: note: %s is read-only here: the rulings are shown, not kept "
               "in it" % (args.db or default_path()), file=sys.stderr)
-    out = render(result, args.format)
+    out = render(result, fmt)
     if args.output:
         write(out, args.output)
-        print("session %s: %s results written to %s" % (result["session"], args.format,
-                                                         args.output))
+        print("session %s: %s results written to %s" % (result["session"], fmt, args.output))
     else:
         sys.stdout.write(out)
     return 0

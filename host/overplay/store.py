@@ -26,8 +26,10 @@ past it. Each batch is one transaction together with that mark and the sync log,
 mid-sync leaves the database as it was before the batch and the next sync asks for the same
 records again.
 
-Default location: $OVERPLAY_DB, else $XDG_DATA_HOME/overplay/club.sqlite, else
-~/.local/share/overplay/club.sqlite; `--db PATH` overrides all three (default_path()).
+Default location: $OVERPLAY_DB, else $XDG_DATA_HOME/overplay/club.sqlite, else the data folder
+platformdirs names for the OS (Linux ~/.local/share/overplay, macOS ~/Library/Application
+Support/overplay, Windows %LOCALAPPDATA%/overplay) + club.sqlite; `--db PATH` overrides all
+(default_path()).
 A new file is made 0600 (a new folder 0700): it holds every shoe's key; open_store warns in one
 line about one that others may read (docs/design.md, "Errors and the club database").
 The schema is in MIGRATIONS (forward-only; PRAGMA user_version is its version) and in
@@ -61,9 +63,10 @@ def default_path():
     env = os.environ.get("OVERPLAY_DB")
     if env:
         return env
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
-                                                            "share")
-    return os.path.join(base, "overplay", "club.sqlite")
+    if os.environ.get("XDG_DATA_HOME"):
+        return os.path.join(os.environ["XDG_DATA_HOME"], "overplay", "club.sqlite")
+    import platformdirs  # the data folder each OS expects (Windows: %LOCALAPPDATA%)
+    return os.path.join(platformdirs.user_data_dir("overplay", appauthor=False), "club.sqlite")
 
 
 def _create_private(path):

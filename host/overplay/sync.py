@@ -60,7 +60,8 @@ def add_arguments(p):
     p.add_argument("--all", action="store_true",
                    help="sync every shoe plugged in, one after the other")
     p.add_argument("--db", help="club database (default $OVERPLAY_DB, else "
-                   "$XDG_DATA_HOME/overplay/club.sqlite, else ~/.local/share/overplay/club.sqlite)")
+                   "$XDG_DATA_HOME/overplay/club.sqlite, else the OS's data folder, e.g. "
+                   "~/.local/share/overplay/club.sqlite)")
     p.add_argument("--timeout", type=float_arg(0.1, 3600, "timeout"), default=5.0,
                    help="give up after this many seconds without progress (default 5)")
     p.add_argument("--window", type=int_arg(1, WINDOW_MAX, "window"), default=WINDOW,

@@ -230,3 +230,26 @@ def test_other_games_are_listed_not_compared(tmp_path):
     assert r["boards"][0]["status"].startswith("not compared")
     assert "[Deal " not in results.render(r, "pbn")
     assert "Board 1" in results.render(r, "text")
+
+
+def test_output_format_from_the_extension(db, tmp_path, capsys):
+    for name, marker in (("r.html", "<!DOCTYPE html>"), ("r.csv", "session,board"),
+                         ("r.pbn", "% PBN 2.1"), ("r.json", '"boards"'), ("r.txt", "Session ")):
+        out = tmp_path / name
+        assert cli.main(["results", "--db", db, "-o", str(out)]) == 0
+        assert marker in out.read_text(encoding="utf-8"), name
+    # --format says otherwise: it wins
+    assert cli.main(["results", "--db", db, "--format", "text", "-o",
+                     str(tmp_path / "x.html")]) == 0
+    assert (tmp_path / "x.html").read_text().startswith("Session ")
+    capsys.readouterr()
+    assert cli.main(["results", "--db", db, "-o", str(tmp_path / "r.docx")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'.docx'" in err and "--format" in err
+    assert not (tmp_path / "r.docx").exists()
+
+
+def test_version(capsys):
+    from overplay import __version__
+    assert cli.main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == "overplay %s" % __version__
