@@ -237,7 +237,9 @@ def load(st, session_id=None):
         out_boards.append(b)
     irregular = [{"shoe_id": shoe, "seq": seq, "table": _table_of(shoes, shoe),
                   "board": b, "event": event_name(code, name), "card": _card(a) if code in _CARD_EVENTS else None,
-                  "text": _event_text(code, name, a, b2)}
+                  "text": _event_text(code, name, a, b2),
+                  # the director's PIN and menu at the table: for the director, not players
+                  "private": code == records.EV_DIRECTOR}
                  for shoe, pos, seq, code, name, b, a, b2 in events
                  if code not in (records.EV_DECK_ENROLLED, records.EV_POWER_ON, EV_PLAY_BEGUN)]
     expected = list(range(1, (sess["tables"] or 0) + 1)) if sess["id"] else []
@@ -395,6 +397,11 @@ def pairs_in_order(result):
     """The pairs as the standings list them: N-S then E-W, by rank, unranked last."""
     return sorted(result["pairs"], key=lambda p: (p["side"] != "N-S", p["rank"] is None,
                                                   p["rank"] or 0, p["table"]))
+
+
+def finding_words(code):
+    """A finding for players: its sentence, no internal name."""
+    return F.sentence(code)
 
 
 def finding_text(code):

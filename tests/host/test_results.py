@@ -253,3 +253,28 @@ def test_version(capsys):
     from overplay import __version__
     assert cli.main(["--version"]) == 0
     assert capsys.readouterr().out.strip() == "overplay %s" % __version__
+
+
+def test_html_report_is_for_players_and_prints(tmp_path):
+    path = build_db(tmp_path / "pub.sqlite")
+    st = Store(path)  # table 1's director enters the PIN and averages board 3 at the table
+    sh = Shoe(11)
+    sh.recs = [(s, r) for s, r in st.journal(11)]
+    sh.add(records.encode_event, records.EV_DIRECTOR, 3, 1, 0, None, 0)
+    sh.add(records.encode_event, records.EV_DIRECTOR, 3, 2, 0, None, 0)
+    sync = st.begin_sync(11, len(sh.recs) - 1)
+    assert st.commit_batch(sync, 11, sh.recs[-2:], len(sh.recs) + 1, sh.journal_id)[0] == 2
+    st.close()
+    r = results.build(path)
+    assert [x["private"] for x in r["events"]].count(True) == 2
+    page = results_html.html(r)
+    assert "PIN" not in page and "director: average board" not in page
+    # words, not the laws engine's internal names
+    assert "trump_differs_from_slip" not in page and "average_score" not in page
+    assert F.sentence(F.TRUMP_DIFFERS_FROM_SLIP) in page
+    # printing: page header and page numbers, the recap on its own page, boards kept whole
+    assert "@page" in page and "counter(pages)" in page and "@top-left" in page
+    assert 'class="recap"' in page and "break-after:page" in page
+    assert "break-inside:avoid" in page and 'class="trav"' in page
+    # the director's own text summary still has them
+    assert "director: PIN entered" in results.render(r, "text")
