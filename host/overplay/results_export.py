@@ -10,8 +10,10 @@ order (Event, Site, Date, Board, West, North, East, South, Dealer, Vulnerable, D
 Declarer, Contract, Result), "?" where a value is unknown, and ends lines with CRLF. A [Deal]
 value is the first hand's seat, a colon, then the four hands clockwise separated by spaces;
 each hand is spades.hearts.diamonds.clubs, ranks from the ace down, T for ten.
-Whist has no auction or contract: those tags are "?", and the trump turned and each table's
-tricks go in a comment after the tags.
+Whist has no auction or contract: [Contract] holds the trump as its strain (level 1, a
+placeholder PBN requires) and [Declarer] the dealer, so the opening lead is from the dealer's
+left as in whist (strain()); the trump card turned and each table's tricks go in a comment
+after the tags.
 """
 
 import csv
@@ -91,11 +93,24 @@ def pbn(result):
                 ("West", "?"), ("North", "?"), ("East", "?"), ("South", "?"),
                 ("Dealer", d["dealer"]), ("Vulnerable", "None"),
                 ("Deal", deal_string(d["hands"], d["dealer"])), ("Scoring", "?"),
-                ("Declarer", "?"), ("Contract", "?"), ("Result", "?"))
+                ("Declarer", d["dealer"] if strain(d["trump"]) != "?" else "?"),
+                ("Contract", "1" + strain(d["trump"]) if strain(d["trump"]) != "?" else "?"),
+                ("Result", "?"))
         lines.extend(_tag(k, v) for k, v in tags)
         lines.append("{%s}" % _board_comment(b).replace("}", ")"))
         lines.append("")
     return nl.join(lines) + nl
+
+
+def strain(trump):
+    """The PBN strain of a whist deal: the trump card's suit letter ("4H" -> "H"), else "?".
+
+    Whist has no auction: [Contract] carries the trump as its strain at level 1 (PBN needs a
+    level; it means nothing here) and [Declarer] the dealer, so a program that analyses the
+    deal plays it with that trump and the opening lead from the dealer's left, as in whist."""
+    if not trump or len(trump) < 2 or trump[-1] not in "SHDC":
+        return "?"
+    return trump[-1]
 
 
 def _board_comment(b):

@@ -118,9 +118,12 @@ def test_pbn_export_tags_in_order_and_deal_round_trip(db):
         d = dict(tags)
         assert d["Board"] == str(b["board"]) and d["Dealer"] == b["deal"]["dealer"]
         assert d["Deal"].startswith(b["deal"]["dealer"] + ":")
+        # the trump as the strain, the dealer as declarer (the lead from the dealer's left)
+        assert d["Contract"] == "1" + b["deal"]["trump"][-1] and d["Declarer"] == d["Dealer"]
         assert results_export.parse_deal(d["Deal"]) == b["deal"]["hands"]
         for hand in d["Deal"][2:].split():
             assert len(hand) == 13 + 3  # 13 cards and 3 dots
+    assert results_export.strain(None) == results_export.strain("") == "?"
     assert results_export.deal_string({"N": [51, 38], "E": [], "S": [0], "W": [12]}, "S") == \
         "S:...2 ...A A.A.. ..."
 
