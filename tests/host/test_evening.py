@@ -163,3 +163,30 @@ def test_joining_with_other_boards_is_refused(tmp_path, capsys):
     rc, out, err = run(capsys, "session", "new", "--name", "Euchre", "--game", "euchre",
                        "--boards", "1-8", "--tables", "1", "--db", db)
     assert rc == 0 and "euchre" in out, err
+
+
+def test_a_schema_4_database_keeps_its_session_numbers(tmp_path):
+    import sqlite3
+
+    from overplay.migrations import MIGRATIONS
+    path = str(tmp_path / "old.sqlite")
+    db = sqlite3.connect(path, isolation_level=None)
+    for v in range(4):
+        for stmt in MIGRATIONS[v].split(";"):
+            if stmt.strip():
+                db.execute(stmt)
+    db.execute("PRAGMA user_version = 4")
+    rows = [(1, 1, 24, 1, 3, "2026-11-20T19:00:00Z"), (2, 1, 24, 2, 3, "2026-11-20T19:01:00Z"),
+            (3, 1, 12, 1, 2, "2026-11-20T19:02:00Z"), (4, 1, 24, 1, 3, "2026-11-27T19:00:00Z")]
+    for sid, first, last, table, tables, at in rows:
+        db.execute("INSERT INTO sessions (setup_id, game, variant, first_board, last_board, "
+                   "table_no, tables, movement, created_at) VALUES (?,1,0,?,?,?,?,0,?)",
+                   (sid, first, last, table, tables, at))
+    db.close()
+    st = Store(path)
+    assert [(s["id"], s["date"], [x[0] for x in s["setups"]]) for s in st.club_sessions()] == \
+        [(1, "2026-11-20", [1, 2]), (3, "2026-11-20", [3]), (4, "2026-11-27", [4])]
+    assert [st.session_of(i) for i in (1, 2, 3, 4)] == [1, 1, 3, 4]
+    new = st.new_session("Next", "2026-12-04", 1, 0, 1, 24, 3, 0)
+    assert new == 5  # numbered after the old ones
+    st.close()
