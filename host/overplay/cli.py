@@ -35,6 +35,7 @@ COMMANDS = (
     ("ports", "ports"),
     ("adjust", "adjust"),
     ("quarantine", "quarantine"),
+    ("players", "players"),
 )
 
 

@@ -347,6 +347,7 @@ ALTER TABLE sync_log ADD COLUMN journal_id INTEGER NOT NULL DEFAULT 0
 # - `adjustments`: the director's corrections at the PC (`overplay adjust`), appended, never
 #   edited: kind average / void / correct (tricks_ns) / artificial (score_ns, score_ew) /
 #   withdraw (cancels adjustment `withdraws`), with who, when and why.
+# - `players`: the roster, the names of the players of each pair ("N-S 1") of a session.
 V5 = """
 CREATE TABLE club_sessions (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -388,6 +389,13 @@ CREATE TABLE adjustments (
     made_by     TEXT NOT NULL,
     reason      TEXT NOT NULL,
     made_at     TEXT NOT NULL
+);
+CREATE TABLE players (
+    session_id  INTEGER NOT NULL REFERENCES club_sessions(id),
+    pair        TEXT NOT NULL,
+    names       TEXT NOT NULL,
+    set_at      TEXT NOT NULL,
+    PRIMARY KEY (session_id, pair)
 )
 """
 

@@ -135,14 +135,17 @@ def _result_words(r):
 
 CSV_FIELDS = ("session", "board", "table", "shoe_id", "dealer", "trump", "mode", "trump_turned",
               "slip", "tricks_ns", "tricks_ew", "award", "score_ns", "score_ew", "diff_ns",
-              "diff_ew", "findings", "rulings")
+              "diff_ew", "findings", "rulings", "names_ns", "names_ew")
 
 
 def csv_rows(result):
     for b in result["boards"]:
         d = b["deal"] or {}
         for r in b["tables"]:
-            yield {"session": result["session"], "board": b["board"], "table": r["table"],
+            roster = result.get("roster", {})
+            yield {"names_ns": roster.get("N-S %d" % r["table"], ""),
+                   "names_ew": roster.get("E-W %d" % r["table"], ""),
+                   "session": result["session"], "board": b["board"], "table": r["table"],
                    "shoe_id": r["shoe_id"], "dealer": d.get("dealer", ""),
                    "trump": d.get("trump") or "", "mode": r["mode"] or "",
                    "trump_turned": r["trump_turned"] or "", "slip": r["slip"] or "",
@@ -209,10 +212,11 @@ def text(result):
     L.append("")
     L.append("Pairs (plus/minus against their own direction's average, DW-24):")
     for p in rm.pairs_in_order(result):
+        label = rm.pair_label(result, p["pair"])
         if p["rank"] is None:
-            L.append("  -  %-6s not ranked: no board scored yet" % p["pair"])
+            L.append("  -  %-6s not ranked: no board scored yet" % label)
             continue
-        L.append("  %-2d %-6s total %3d  %+d  (%d boards)" % (p["rank"], p["pair"], p["total"],
+        L.append("  %-2d %-6s total %3d  %+d  (%d boards)" % (p["rank"], label, p["total"],
                                                             p["plus_minus"], p["boards"]))
     L.append("")
     L.append("Rulings:")

@@ -166,11 +166,11 @@ def _pairs(result):
     for p in rm.pairs_in_order(result):
         if p["rank"] is None:
             rows.append('<tr><td class="n">\u2014</td><td>%s</td><td colspan="3">not ranked: '
-                        'no board scored yet</td></tr>' % e(p["pair"]))
+                        'no board scored yet</td></tr>' % e(rm.pair_label(result, p["pair"])))
             continue
         rows.append('<tr><td class="n">%s</td><td>%s</td><td class="n">%s</td>'
                     '<td class="n">%s</td><td class="n">%s</td></tr>' % (
-                        e(p["rank"]), e(p["pair"]), e(p["total"]),
+                        e(p["rank"]), e(rm.pair_label(result, p["pair"])), e(p["total"]),
                         e(_num(p["plus_minus"], True)), e(p["boards"])))
     rows.append("</table>")
     return "".join(rows)

@@ -251,7 +251,10 @@ def load(st, session_id=None):
               "synced": {"first": synced[0], "last": synced[1]},
               "shoes": {str(t): shoes[t] for t in sorted(shoes)}, "boards": out_boards,
               "events": irregular}
+    result["roster"] = st.players(sess["id"]) if sess["id"] else {}
     rr.score(result)
+    for p in result["pairs"]:
+        p["names"] = result["roster"].get(p["pair"])
     return result
 
 
@@ -391,6 +394,12 @@ def missing_text(result):
                 "" if len(m) == 1 else "s", ", ".join(map(str, m)),
                 "has" if len(m) == 1 else "have", "its" if len(m) == 1 else "their",
                 "it" if len(m) == 1 else "they", "s" if len(m) == 1 else ""))
+
+
+def pair_label(result, pair):
+    """'N-S 1' with its players' names when the roster has them: 'N-S 1 (Ann & Bob)'."""
+    names = result.get("roster", {}).get(pair)
+    return "%s (%s)" % (pair, names) if names else pair
 
 
 def pairs_in_order(result):

@@ -674,6 +674,29 @@ class Store:
             raise
         return merged, kept
 
+    # --- the roster ------------------------------------------------------------------------
+
+    def set_players(self, session_id, pairs):
+        """Names for pairs of a session: {pair label ("N-S 1"): names}; replaces those named,
+        in one transaction."""
+        stamp = now_utc()
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.executemany(
+                "INSERT INTO players (session_id, pair, names, set_at) VALUES (?,?,?,?) "
+                "ON CONFLICT(session_id, pair) DO UPDATE SET names=excluded.names, "
+                "set_at=excluded.set_at",
+                [(session_id, p, n, stamp) for p, n in pairs.items()])
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.rollback()
+            raise
+
+    def players(self, session_id):
+        """{pair label: names} of a session's roster."""
+        return dict(self.db.execute("SELECT pair, names FROM players WHERE session_id=?",
+                                    (session_id,)).fetchall())
+
     # --- the director's adjustments at the PC ------------------------------------------------
 
     ADJUST_KINDS = ("average", "void", "correct", "artificial", "withdraw")

@@ -190,3 +190,72 @@ def test_a_schema_4_database_keeps_its_session_numbers(tmp_path):
     new = st.new_session("Next", "2026-12-04", 1, 0, 1, 24, 3, 0)
     assert new == 5  # numbered after the old ones
     st.close()
+
+
+def _two_table_evening(tmp_path, capsys):
+    db = str(tmp_path / "c.sqlite")
+    assert run(capsys, "session", "new", "--name", "Names", "--game", "1", "--boards", "1-2",
+               "--tables", "2", "--db", db)[0] == 0
+    st = Store(db)
+    for sh, tr in zip(enrol(st, 2), ({1: 7, 2: 5}, {1: 8, 2: 6})):
+        s = pull(st, sh)
+        play(sh, s["setup_id"], s["table"], 2, tr)
+        sync(st, sh)
+    st.close()
+    return db
+
+
+def test_players_roster_names_every_output(tmp_path, capsys):
+    import csv
+    import io
+    import json
+    db = _two_table_evening(tmp_path, capsys)
+    rc, out, err = run(capsys, "players", "set", "ns1", "Ann Smith & Bob Jones", "--db", db)
+    assert rc == 0 and "names set for 1 pair" in out, err
+    roster = tmp_path / "roster.csv"
+    roster.write_text("pair,names\nE-W 1,Cy <Lee> & Di Ross\nN-S 2,\"Ed, Fay\"\n\n"
+                      "ew2,Gus & Hal\n", encoding="utf-8")
+    rc, out, err = run(capsys, "players", "import", str(roster), "--db", db)
+    assert rc == 0 and "names set for 3 pairs" in out, err
+    rc, out, err = run(capsys, "players", "list", "--db", db)
+    assert out.splitlines() == ["N-S 1  Ann Smith & Bob Jones", "N-S 2  Ed, Fay",
+                                "E-W 1  Cy <Lee> & Di Ross", "E-W 2  Gus & Hal"]
+    r = results.build(db)
+    # N-S 7+5=12 and 8+6=14: N-S 2 first; the names beside the pair everywhere
+    assert {p["pair"]: (p["names"], p["rank"]) for p in r["pairs"]}["N-S 2"] == ("Ed, Fay", 1)
+    text = results.render(r, "text")
+    assert "1  N-S 2 (Ed, Fay) total  14" in text and "N-S 1 (Ann Smith & Bob Jones)" in text
+    page = results.render(r, "html")
+    assert "Cy &lt;Lee&gt; &amp; Di Ross" in page and "<Lee>" not in page
+    rows = list(csv.DictReader(io.StringIO(results.render(r, "csv"))))
+    assert (rows[0]["names_ns"], rows[0]["names_ew"]) == ("Ann Smith & Bob Jones",
+                                                          "Cy <Lee> & Di Ross")
+    assert json.loads(results.render(r, "json"))["roster"]["E-W 2"] == "Gus & Hal"
+
+
+@pytest.mark.parametrize("argv,content,words", [
+    (["set", "N-S 3", "Ann"], None, ("tables 1-2",)),
+    (["set", "North 1", "Ann"], None, ("write it as N-S 1",)),
+    (["set", "N-S 1"], None, ("needs PAIR NAMES",)),
+    (["set", "N-S 1", "   "], None, ("no names given",)),
+    (["import"], None, ("one CSV file",)),
+    (["import", "R"], "pair,names\nN-S 1\n", ("line 2", "pair,names")),
+    (["import", "R"], "pair,names\nS-N 1,Ann\n", ("line 2", "write it as N-S 1")),
+    (["import", "R"], b"\xff\xfe\x00bad", ("not UTF-8",)),
+    (["import", "R"], "pair,names\n", ("holds no pairs",)),
+    (["import", "MISSING"], None, ("missing.csv", "No such file")),
+])
+def test_players_one_line_errors(tmp_path, capsys, argv, content, words):
+    db = _two_table_evening(tmp_path, capsys)
+    if content is not None:
+        f = tmp_path / "r.csv"
+        if isinstance(content, bytes):
+            f.write_bytes(content)
+        else:
+            f.write_text(content, encoding="utf-8")
+    argv = [str(tmp_path / "r.csv") if a == "R" else
+            (str(tmp_path / "missing.csv") if a == "MISSING" else a) for a in argv]
+    one_line_error(capsys, ["players"] + argv + ["--db", db], *words)
+    st = Store(db)
+    assert st.players(1) == {}
+    st.close()
