@@ -47,6 +47,8 @@ def add_arguments(p):
                    "(.txt .csv .pbn .json .html), else text")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     p.add_argument("--list", action="store_true", help="list the sessions and stop")
+    p.add_argument("--matchpoints", action="store_true",
+                   help="also rank the pairs by matchpoints and percentage (text and HTML)")
 
 
 def render(result, fmt):
@@ -156,6 +158,7 @@ def run(args):
         return _list(args.db)
     fmt = format_for(args.format, args.output)
     result = build(args.db, args.session)
+    result["show_matchpoints"] = bool(args.matchpoints)
     if not writable(args.db):
         print("overplay results: note: %s is read-only here: the rulings are shown, not kept "
               "in it" % (args.db or default_path()), file=sys.stderr)

@@ -218,6 +218,18 @@ def text(result):
             continue
         L.append("  %-2d %-6s total %3d  %+d  (%d boards)" % (p["rank"], label, p["total"],
                                                             p["plus_minus"], p["boards"]))
+    if result.get("show_matchpoints"):
+        L.append("")
+        L.append("Matchpoints (2 for each pair of the same direction beaten on a board, 1 for "
+                 "a tie; an averaged board half the top):")
+        for p in sorted(result["pairs"], key=lambda p: (p["side"] != "N-S",
+                                                        p["mp_rank"] is None,
+                                                        p["mp_rank"] or 0, p["table"])):
+            if p["mp_rank"] is None:
+                continue
+            L.append("  %-2d %-6s %g of %d  %.2f%%" % (p["mp_rank"],
+                                                      rm.pair_label(result, p["pair"]),
+                                                      p["mp"], p["top"], p["percent"]))
     L.append("")
     L.append("Rulings:")
     n = 0

@@ -204,6 +204,22 @@ def _events(result):
             % rows)
 
 
+def _matchpoints(result):
+    if not result.get("show_matchpoints"):
+        return ""
+    rows = ['<h2>Matchpoints</h2><p class="meta">On each board 2 for each pair of the same '
+            'direction beaten, 1 for a tie; an averaged board counts half the top.</p><table>'
+            '<tr><th>Rank</th><th>Pair</th><th>Matchpoints</th><th>Top</th><th>%</th></tr>']
+    for p in sorted([p for p in result["pairs"] if p.get("mp_rank")],
+                    key=lambda p: (p["side"] != "N-S", p["mp_rank"], p["table"])):
+        rows.append('<tr><td class="n">%s</td><td>%s</td><td class="n">%s</td>'
+                    '<td class="n">%s</td><td class="n">%.2f</td></tr>' % (
+                        e(p["mp_rank"]), e(rm.pair_label(result, p["pair"])),
+                        e("%g" % p["mp"]), e(p["top"]), p["percent"]))
+    rows.append("</table>")
+    return "".join(rows)
+
+
 def _recap_boards(result):
     """One line per board for the recap page: each table's N-S score, the average, words."""
     tables = list(range(1, result["tables"] + 1))
@@ -245,7 +261,8 @@ def html(result):
         "<h2>Pairs</h2>",
         '<p class="meta">Each pair\'s total tricks, plus or minus against the average of its '
         "own direction (DW-24); averaged boards count the average score (DW-25).</p>",
-        _pairs(result), _recap_boards(result), "</section>", "<h2>Boards</h2>"]
+        _pairs(result), _matchpoints(result), _recap_boards(result), "</section>",
+        "<h2>Boards</h2>"]
     parts.extend(_board(b, result["events"]) for b in result["boards"])
     parts += ["<h2>Rulings</h2>", _all_rulings(result),
               "<h2>Irregularities recorded by the shoes</h2>", _events(result),

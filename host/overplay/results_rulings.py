@@ -187,6 +187,54 @@ def score(result, rounding=sw.HALF_UP):
         if missing:
             b["status"] = "scored; no result from table %s" % ", ".join(map(str, missing))
     result["pairs"] = _pairs(result, tables, rounding)
+    matchpoints(result)
+
+
+def _mp_side(rows, k):
+    """{table: (matchpoints, top)} on one board for one direction (k "ns" or "ew"): 2 for each
+    table with a result it beats, 1 for each it ties; an averaged table gets half the top and
+    the others compare with its average score."""
+    scored = [r for r in rows if "score_" + k in r]
+    n = len(scored)
+    out = {}
+    for r in scored:
+        top = 2 * (n - 1)
+        if r.get("award") == "average":
+            out[r["table"]] = (top / 2.0, top)
+            continue
+        mine = r["score_" + k]
+        mp = 0
+        for o in scored:
+            if o is not r:
+                mp += 2 if mine > o["score_" + k] else (1 if mine == o["score_" + k] else 0)
+        out[r["table"]] = (mp, top)
+    return out
+
+
+def matchpoints(result):
+    """Matchpoints and percentages beside the trick totals (an option of the report, not the
+    historical laws' scoring): on each board each pair scores against the pairs of its own
+    direction that played it; each pair's "mp", "top" and "percent" (of the top it could have
+    had), and "mp_rank" by percentage among the ranked pairs."""
+    by = {}
+    for b in result["boards"]:
+        if not b.get("status", "").startswith("scored"):
+            continue
+        for k, side in (("ns", "N-S"), ("ew", "E-W")):
+            for t, (mp, top) in _mp_side(b["tables"], k).items():
+                got = by.setdefault("%s %d" % (side, t), [0, 0])
+                got[0] += mp
+                got[1] += top
+    for side in ("N-S", "E-W"):
+        mine = [p for p in result["pairs"] if p["side"] == side]
+        for p in mine:
+            mp, top = by.get(p["pair"], (0, 0))
+            p["mp"], p["top"] = mp, top
+            p["percent"] = round(100.0 * mp / top, 2) if top else None
+        ranked = [p for p in mine if p["percent"] is not None and p["rank"] is not None]
+        order = sorted([p["percent"] for p in ranked], reverse=True)
+        for p in mine:
+            p["mp_rank"] = order.index(p["percent"]) + 1 if p in ranked else None
 
 
 def _pairs(result, tables, rounding):

@@ -154,3 +154,22 @@ def test_quarantine_lists_then_reverify_merges_after_enrolment(tmp_path, capsys)
     assert [b["tables"][0]["tricks_ns"] for b in r["boards"]] == [7, 8]
     rc, out, err = run(capsys, "quarantine", "--shoe", "60", "--db", db)
     assert out.startswith("nothing in quarantine for shoe 60")
+
+
+def test_matchpoints_and_percentages_beside_the_tricks(db, capsys, tmp_path):
+    r = results.build(db)
+    # by hand: board 1 N-S 7, 8, 6 -> 2, 4, 0; E-W 6, 5, 7 -> 2, 0, 4; board 2 N-S 5, 6, 9 ->
+    # 0, 2, 4; E-W 8, 7, 4 -> 4, 2, 0; top 4 a board, 8 in all
+    mp = {p["pair"]: (p["mp"], p["top"], p["percent"], p["mp_rank"]) for p in r["pairs"]}
+    assert mp == {"N-S 1": (2, 8, 25.0, 3), "N-S 2": (6, 8, 75.0, 1), "N-S 3": (4, 8, 50.0, 2),
+                  "E-W 1": (6, 8, 75.0, 1), "E-W 2": (2, 8, 25.0, 3), "E-W 3": (4, 8, 50.0, 2)}
+    assert run(capsys, "adjust", "average", "--board", "1", "--table", "2", "--reason", "x",
+               "--db", db)[0] == 0
+    # table 2 averaged on board 1 (N-S 7, E-W 7): it gets 2 of 4; N-S 7 ties it and beats 6
+    mp = {p["pair"]: p["mp"] for p in results.build(db)["pairs"]}
+    assert (mp["N-S 1"], mp["N-S 2"], mp["N-S 3"]) == (3, 4, 4)
+    out = tmp_path / "mp.txt"
+    assert cli.main(["results", "--matchpoints", "--db", db, "-o", str(out)]) == 0
+    text = out.read_text()
+    assert "Matchpoints (2 for each" in text and "1  N-S 2  4 of 8  50.00%" in text
+    assert "Matchpoints" not in results.render(results.build(db), "text")  # only on request
