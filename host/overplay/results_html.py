@@ -240,8 +240,12 @@ def _recap_boards(result):
 
 def html(result):
     """The whole report as one HTML string."""
-    title = "Session %s \u2014 %s \u2014 %s" % (result["session"], result.get("name") or "",
-                                                 result["game_name"])
+    name = result.get("name") or ""
+    if name and name != "session %s" % result["session"]:  # a name the director gave
+        title = "Session %s \u2014 %s \u2014 %s" % (result["session"], name,
+                                                     result["game_name"])
+    else:
+        title = "Session %s \u2014 %s" % (result["session"], result["game_name"])
     boards = [b["board"] for b in result["boards"]]
     span = ("boards %d\u2013%d" % (min(boards), max(boards))) if boards else "no boards"
     shoes = ", ".join("table %s: shoe %s" % (t, s) for t, s in result["shoes"].items())
