@@ -10,7 +10,7 @@ Lines are written for a 16-character panel; the display cuts longer ones.
 from overplay_core import findings as F
 from overplay_core.cards import card_name
 from shoe_core import (AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, ENROLLING,
-                       FOREIGN)
+                       FOREIGN, IDLE)
 
 
 def _card(c):
@@ -63,6 +63,8 @@ def deal_screen(shoe):
             second += " next " + _card(p.pack[shoe.cards])
     elif st == AWAIT_TRAY:
         second = "recorded"
+    elif st == IDLE:  # the set-up's table, so each shoe is put at the right table
+        second = "table %d" % shoe.table
     if st in (DEALING, CHECK_HANDS):
         counts = " ".join([str(shoe.tally.counts[s]) for s in range(seats)])
     return [head, second, counts, shoe.message]

@@ -34,6 +34,9 @@ COMMANDS = (
     ("pin", "pin_cmd"),
     ("ports", "ports"),
     ("virtual-shoe", "virtual_shoe"),
+    ("adjust", "adjust"),
+    ("quarantine", "quarantine"),
+    ("players", "players"),
 )
 
 
@@ -77,7 +80,9 @@ def float_arg(low, high, what):
 
 
 def build_parser():
+    from overplay import __version__
     parser = Parser(prog="overplay", description=__doc__.split("\n")[0])
+    parser.add_argument("--version", action="version", version="overplay %s" % __version__)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name, module_name in COMMANDS:

@@ -337,4 +337,66 @@ ALTER TABLE quarantine ADD COLUMN journal_id INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE sync_log ADD COLUMN journal_id INTEGER NOT NULL DEFAULT 0
 """
 
-MIGRATIONS = [V1, V2, V3, V4]
+# v5 (issue #15, the director's evening): a session is an event the director names.
+# - `club_sessions`: one row per event (name, date, game, variant, boards, tables, movement);
+#   every set-up (`sessions`, one per table) belongs to exactly one (sessions.session_id), and a
+#   shoe's records to the set-up its last SESSION record named. An older database's set-ups are
+#   grouped as results_model grouped them until v4 (same game, variant, boards, tables,
+#   movement and UTC day), each group one event whose id is its lowest setup id, so the session
+#   ids a director already used stay the same.
+# - `adjustments`: the director's corrections at the PC (`overplay adjust`), appended, never
+#   edited: kind average / void / correct (tricks_ns) / artificial (score_ns, score_ew) /
+#   withdraw (cancels adjustment `withdraws`), with who, when and why.
+# - `players`: the roster, the names of the players of each pair ("N-S 1") of a session.
+V5 = """
+CREATE TABLE club_sessions (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    name        TEXT NOT NULL,
+    date        TEXT NOT NULL,
+    game        INTEGER NOT NULL,
+    variant     INTEGER NOT NULL DEFAULT 0,
+    first_board INTEGER NOT NULL,
+    last_board  INTEGER NOT NULL,
+    tables      INTEGER NOT NULL,
+    movement    INTEGER NOT NULL,
+    created_at  TEXT NOT NULL,
+    UNIQUE (name, date)
+);
+INSERT INTO club_sessions (id, name, date, game, variant, first_board, last_board, tables,
+    movement, created_at)
+    SELECT MIN(setup_id), 'session ' || MIN(setup_id), substr(MIN(created_at), 1, 10), game,
+    variant, first_board, last_board, tables, movement, MIN(created_at) FROM sessions
+    GROUP BY game, variant, first_board, last_board, tables, movement,
+    substr(created_at, 1, 10);
+ALTER TABLE sessions ADD COLUMN session_id INTEGER REFERENCES club_sessions(id);
+UPDATE sessions SET session_id = (SELECT c.id FROM club_sessions c WHERE
+    c.game=sessions.game AND c.variant=sessions.variant AND
+    c.first_board=sessions.first_board AND c.last_board=sessions.last_board AND
+    c.tables=sessions.tables AND c.movement=sessions.movement AND
+    c.date=substr(sessions.created_at, 1, 10));
+CREATE INDEX sessions_session ON sessions (session_id, table_no);
+CREATE TABLE adjustments (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_id  INTEGER NOT NULL REFERENCES club_sessions(id),
+    board       INTEGER NOT NULL,
+    table_no    INTEGER NOT NULL,
+    kind        TEXT NOT NULL CHECK (kind IN ('average', 'void', 'correct', 'artificial',
+                                              'withdraw')),
+    tricks_ns   INTEGER,
+    score_ns    INTEGER,
+    score_ew    INTEGER,
+    withdraws   INTEGER REFERENCES adjustments(id),
+    made_by     TEXT NOT NULL,
+    reason      TEXT NOT NULL,
+    made_at     TEXT NOT NULL
+);
+CREATE TABLE players (
+    session_id  INTEGER NOT NULL REFERENCES club_sessions(id),
+    pair        TEXT NOT NULL,
+    names       TEXT NOT NULL,
+    set_at      TEXT NOT NULL,
+    PRIMARY KEY (session_id, pair)
+)
+"""
+
+MIGRATIONS = [V1, V2, V3, V4, V5]

@@ -131,7 +131,8 @@ def sync_all(args, sync_one):
         one = copy.copy(args)
         one.port, one.all = dev, False
         try:
-            sync_one(one)
+            if sync_one(one):  # synced, but some records refused (its line said so)
+                failed.append("shoe %d" % info["shoe_id"])
         except UserError as e:
             failed.append("shoe %d" % info["shoe_id"])
             print("overplay sync: %s (shoe %d): %s" % (dev, info["shoe_id"], e),

@@ -21,14 +21,34 @@ from overplay.store import ROWID_MAX, default_path, open_store
 
 HELP = "the director's results of a session: text, CSV, PBN, JSON or an HTML report"
 FORMATS = ("text", "csv", "pbn", "json", "html")
+EXTENSIONS = {".txt": "text", ".text": "text", ".csv": "csv", ".pbn": "pbn", ".json": "json",
+              ".html": "html", ".htm": "html"}
+
+
+def format_for(fmt, output):
+    """The format asked for: --format when given, else the output file's extension, else
+    text; a file whose extension names no format is a one-line error."""
+    if fmt:
+        return fmt
+    if not output:
+        return "text"
+    ext = os.path.splitext(output)[1].lower()
+    if ext not in EXTENSIONS:
+        raise UserError("cannot tell the format of %s from its extension %r: give --format "
+                        "(%s) or name it .txt, .csv, .pbn, .json or .html"
+                        % (output, ext or "(none)", ", ".join(FORMATS)))
+    return EXTENSIONS[ext]
 
 
 def add_arguments(p):
     p.add_argument("--db", help="club database (default as `overplay sync`)")
     p.add_argument("--session", type=int_arg(1, ROWID_MAX, "session id"), help="session id (default: the newest; see --list)")
-    p.add_argument("--format", choices=FORMATS, default="text", help="default text")
+    p.add_argument("--format", choices=FORMATS, help="default: from the -o file's extension "
+                   "(.txt .csv .pbn .json .html), else text")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     p.add_argument("--list", action="store_true", help="list the sessions and stop")
+    p.add_argument("--matchpoints", action="store_true",
+                   help="also rank the pairs by matchpoints and percentage (text and HTML)")
 
 
 def render(result, fmt):
@@ -119,26 +139,33 @@ def _list(db_path):
         st.close()
     if not ss:
         print("no sessions in %s: sync the shoes first" % (db_path or "the club database"))
+    from overplay_core import session as codec
     for s in ss:
         boards = "boards %s-%s" % (s["first"], s["last"]) if s["first"] else "boards as dealt"
-        print("%d  %s  %s  %s tables  %s  set-ups %s" % (
-            s["id"], games.GAME_NAMES.get(s["game"], s["game"]), boards, s["tables"] or "?",
-            s["date"] or "-", ",".join(map(str, s["setups"])) or "none"))
+        tables = s["tables"] or 0
+        synced = ("%d of %d tables synced" % (len(s["synced_tables"]), tables) if tables
+                  else "tables as dealt")
+        print("%d  %s  %s  %s  %s  %s  movement %s  %s" % (
+            s["id"], s["date"] or "-", s["name"], games.GAME_NAMES.get(s["game"], s["game"]),
+            boards, "%s table%s" % (tables or "?", "" if tables == 1 else "s"),
+            codec.MOVEMENTS[s["movement"]] if 0 <= s["movement"] < len(codec.MOVEMENTS)
+            else s["movement"], synced))
     return 0
 
 
 def run(args):
     if args.list:
         return _list(args.db)
+    fmt = format_for(args.format, args.output)
     result = build(args.db, args.session)
+    result["show_matchpoints"] = bool(args.matchpoints)
     if not writable(args.db):
         print("overplay results: note: %s is read-only here: the rulings are shown, not kept "
               "in it" % (args.db or default_path()), file=sys.stderr)
-    out = render(result, args.format)
+    out = render(result, fmt)
     if args.output:
         write(out, args.output)
-        print("session %s: %s results written to %s" % (result["session"], args.format,
-                                                         args.output))
+        print("session %s: %s results written to %s" % (result["session"], fmt, args.output))
     else:
         sys.stdout.write(out)
     return 0

@@ -10,8 +10,10 @@ order (Event, Site, Date, Board, West, North, East, South, Dealer, Vulnerable, D
 Declarer, Contract, Result), "?" where a value is unknown, and ends lines with CRLF. A [Deal]
 value is the first hand's seat, a colon, then the four hands clockwise separated by spaces;
 each hand is spades.hearts.diamonds.clubs, ranks from the ace down, T for ten.
-Whist has no auction or contract: those tags are "?", and the trump turned and each table's
-tricks go in a comment after the tags.
+Whist has no auction or contract: [Contract] holds the trump as its strain (level 1, a
+placeholder PBN requires) and [Declarer] the dealer, so the opening lead is from the dealer's
+left as in whist (strain()); the trump card turned and each table's tricks go in a comment
+after the tags.
 """
 
 import csv
@@ -91,11 +93,24 @@ def pbn(result):
                 ("West", "?"), ("North", "?"), ("East", "?"), ("South", "?"),
                 ("Dealer", d["dealer"]), ("Vulnerable", "None"),
                 ("Deal", deal_string(d["hands"], d["dealer"])), ("Scoring", "?"),
-                ("Declarer", "?"), ("Contract", "?"), ("Result", "?"))
+                ("Declarer", d["dealer"] if strain(d["trump"]) != "?" else "?"),
+                ("Contract", "1" + strain(d["trump"]) if strain(d["trump"]) != "?" else "?"),
+                ("Result", "?"))
         lines.extend(_tag(k, v) for k, v in tags)
         lines.append("{%s}" % _board_comment(b).replace("}", ")"))
         lines.append("")
     return nl.join(lines) + nl
+
+
+def strain(trump):
+    """The PBN strain of a whist deal: the trump card's suit letter ("4H" -> "H"), else "?".
+
+    Whist has no auction: [Contract] carries the trump as its strain at level 1 (PBN needs a
+    level; it means nothing here) and [Declarer] the dealer, so a program that analyses the
+    deal plays it with that trump and the opening lead from the dealer's left, as in whist."""
+    if not trump or len(trump) < 2 or trump[-1] not in "SHDC":
+        return "?"
+    return trump[-1]
 
 
 def _board_comment(b):
@@ -120,14 +135,17 @@ def _result_words(r):
 
 CSV_FIELDS = ("session", "board", "table", "shoe_id", "dealer", "trump", "mode", "trump_turned",
               "slip", "tricks_ns", "tricks_ew", "award", "score_ns", "score_ew", "diff_ns",
-              "diff_ew", "findings", "rulings")
+              "diff_ew", "findings", "rulings", "names_ns", "names_ew")
 
 
 def csv_rows(result):
     for b in result["boards"]:
         d = b["deal"] or {}
         for r in b["tables"]:
-            yield {"session": result["session"], "board": b["board"], "table": r["table"],
+            roster = result.get("roster", {})
+            yield {"names_ns": roster.get("N-S %d" % r["table"], ""),
+                   "names_ew": roster.get("E-W %d" % r["table"], ""),
+                   "session": result["session"], "board": b["board"], "table": r["table"],
                    "shoe_id": r["shoe_id"], "dealer": d.get("dealer", ""),
                    "trump": d.get("trump") or "", "mode": r["mode"] or "",
                    "trump_turned": r["trump_turned"] or "", "slip": r["slip"] or "",
@@ -160,9 +178,11 @@ def _hand_line(cards):
 def text(result):
     """The director's summary for a terminal."""
     L = []
-    L.append("Session %s: %s, %d table%s, boards %s, date %s" % (
-        result["session"], result["game_name"], result["tables"],
+    L.append("Session %s (%s): %s, %d table%s, boards %s, date %s" % (
+        result["session"], result.get("name") or "-", result["game_name"], result["tables"],
         "" if result["tables"] == 1 else "s", _boards_span(result), result["date"] or "?"))
+    if result.get("missing_tables"):
+        L.append(rm.missing_text(result))
     L.append("Shoes: " + ", ".join("table %s shoe %s" % kv for kv in result["shoes"].items()))
     for b in result["boards"]:
         d = b["deal"]
@@ -185,13 +205,31 @@ def text(result):
                                              r["diff_ew"]) if "score_ns" in r else "")
             aw = ("  " + rr.AWARD_WORDS[r["award"]].upper()) if r.get("award") else ""
             L.append("  table %d %-8s %-22s %s%s" % (r["table"], r["mode"] or "", tr, sc, aw))
+            if r.get("adjustment"):
+                L.append("    " + rm.adjustment_text(r))
         if b["status"] != "scored":
             L.append("  " + b["status"])
     L.append("")
     L.append("Pairs (plus/minus against their own direction's average, DW-24):")
-    for p in sorted(result["pairs"], key=lambda p: (p["side"] != "N-S", p["rank"], p["table"])):
-        L.append("  %-2d %-6s total %3d  %+d  (%d boards)" % (p["rank"], p["pair"], p["total"],
+    for p in rm.pairs_in_order(result):
+        label = rm.pair_label(result, p["pair"])
+        if p["rank"] is None:
+            L.append("  -  %-6s not ranked: no board scored yet" % label)
+            continue
+        L.append("  %-2d %-6s total %3d  %+d  (%d boards)" % (p["rank"], label, p["total"],
                                                             p["plus_minus"], p["boards"]))
+    if result.get("show_matchpoints"):
+        L.append("")
+        L.append("Matchpoints (2 for each pair of the same direction beaten on a board, 1 for "
+                 "a tie; an averaged board half the top):")
+        for p in sorted(result["pairs"], key=lambda p: (p["side"] != "N-S",
+                                                        p["mp_rank"] is None,
+                                                        p["mp_rank"] or 0, p["table"])):
+            if p["mp_rank"] is None:
+                continue
+            L.append("  %-2d %-6s %g of %d  %.2f%%" % (p["mp_rank"],
+                                                      rm.pair_label(result, p["pair"]),
+                                                      p["mp"], p["top"], p["percent"]))
     L.append("")
     L.append("Rulings:")
     n = 0

@@ -24,19 +24,40 @@ padding:0 1em;line-height:1.35}
 h1{font-size:1.6em;margin-bottom:.2em}h2{font-size:1.25em;border-bottom:1px solid #999;
 margin-top:1.6em}h3{font-size:1.1em;margin:.2em 0 .4em}
 .meta{color:#444}table{border-collapse:collapse;margin:.4em 0}
-th,td{border:1px solid #bbb;padding:.2em .55em;text-align:left;vertical-align:top}
+th,td{border:1px solid #bbb;padding:.2em .45em;text-align:left;vertical-align:top;
+overflow-wrap:anywhere}
 th{background:#eee}td.n{text-align:right;font-variant-numeric:tabular-nums}
-.board{border:1px solid #999;border-radius:4px;padding:.6em .9em;margin:1em 0;
+table.trav{width:100%;table-layout:fixed}table.trav td.w,table.trav th.w{width:24%}
+.board{border:1px solid #999;border-radius:4px;padding:.5em .8em;margin:.8em 0;
 break-inside:avoid;page-break-inside:avoid}
-.deal{display:grid;grid-template-columns:repeat(3,minmax(8em,auto));gap:.2em .8em;
-margin:.3em 0 .6em;width:max-content}
+.deal{display:grid;grid-template-columns:repeat(3,minmax(7em,auto));gap:.1em .8em;
+margin:.2em 0 .4em;width:max-content}
 .hand{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:.95em}
 .seat{font-weight:bold}.red{color:#b00}.mid{text-align:center;align-self:center;color:#444;
 font-size:.9em}.avg{background:#fff3c4}.flag{color:#8a1c00;font-weight:bold}
 .ruling{margin:.3em 0 .3em 1em}.cite{color:#555;font-size:.9em}
 .status{font-style:italic;color:#555}
-@media print{body{margin:0;max-width:none}.board{border-color:#666}a{color:inherit}}
+@page{size:A4;margin:16mm 12mm 14mm 12mm;
+@top-left{content:"__HEADER__";font:9pt Georgia,serif;color:#444}
+@bottom-right{content:"page " counter(page) " of " counter(pages);font:9pt Georgia,serif;
+color:#444}}
+@media print{body{margin:0;max-width:none;padding:0;font-size:9pt;line-height:1.2}
+.recap{break-after:page;page-break-after:always}h2{margin-top:.6em}
+.board{border-color:#666;margin:.4em 0;padding:.3em .5em}.board h3{margin:0 0 .2em}
+.deal{gap:0 .6em}a{color:inherit}th{background:#eee;-webkit-print-color-adjust:exact;
+print-color-adjust:exact}}
 """
+
+
+def _css_string(text):
+    """text inside a CSS string in a <style> element: quotes, backslashes and < escaped."""
+    out = []
+    for ch in text:
+        if ch in "\\\"'<>&" or ord(ch) < 32:
+            out.append("\\%x " % ord(ch))
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def e(v):
@@ -78,14 +99,17 @@ def _num(v, signed=False):
 
 
 def _tables(b):
-    rows = ['<table><tr><th>Table</th><th>Shoe</th><th>Deal</th><th>Trump turned</th>'
-            '<th>Slip</th><th>Tricks N-S</th><th>Tricks E-W</th><th>Score N-S</th>'
-            '<th>Score E-W</th><th>\u00b1 N-S</th><th>\u00b1 E-W</th><th>Ruling</th></tr>']
+    rows = ['<table class="trav"><tr><th>Table</th><th>Shoe</th><th>Deal</th><th>Trump turned'
+            '</th><th>Slip</th><th>Tricks N-S</th><th>Tricks E-W</th><th>Score N-S</th>'
+            '<th>Score E-W</th><th>\u00b1 N-S</th><th>\u00b1 E-W</th><th class="w">Ruling'
+            '</th></tr>']
     for r in b["tables"]:
         cls = ' class="avg"' if r.get("award") else ""
-        ruling = " ".join(x["code"] for x in r["rulings"])
+        ruling = "; ".join(x["ruling"].replace("_", " ") for x in r["rulings"])
         if r.get("award"):
-            ruling += " \u2192 " + rr.AWARD_WORDS[r["award"]]
+            ruling += (" \u2192 " if ruling else "") + rr.AWARD_WORDS[r["award"]]
+        if r.get("adjustment"):
+            ruling += (" \u2192 " if ruling else "") + r["adjustment"]["text"]
         rows.append(
             '<tr%s><td class="n">%s</td><td class="n">%s</td><td>%s</td><td>%s</td><td>%s</td>'
             '<td class="n">%s</td><td class="n">%s</td><td class="n">%s</td><td class="n">%s'
@@ -102,9 +126,12 @@ def _tables(b):
 def _rulings_of(b):
     out = []
     for r in b["tables"]:
+        if r.get("adjustment"):
+            out.append('<p class="flag">Table %s: %s</p>' % (e(r["table"]),
+                                                             e(rm.adjustment_text(r))))
         for f in r["findings"]:
             out.append('<p class="flag">Table %s: %s</p>' % (e(r["table"]),
-                                                             e(rm.finding_text(f))))
+                                                             e(rm.finding_words(f))))
         if r["findings"] and r.get("phase"):
             out.append('<p class="cite">judged as found at: %s</p>'
                        % e(r["phase"].replace("_", " ")))
@@ -116,7 +143,7 @@ def _rulings_of(b):
 
 
 def _board_events(b, events):
-    mine = [x for x in events if x["board"] == b["board"]]
+    mine = [x for x in events if x["board"] == b["board"] and not x.get("private")]
     return "".join('<p class="cite">Shoe at table %s recorded: %s</p>' % (e(x["table"] or "?"),
                                                                         e(x["text"]))
                    for x in mine)
@@ -136,10 +163,14 @@ def _board(b, events=()):
 def _pairs(result):
     rows = ['<table><tr><th>Rank</th><th>Pair</th><th>Total tricks</th><th>\u00b1 average</th>'
             '<th>Boards</th></tr>']
-    for p in sorted(result["pairs"], key=lambda p: (p["side"] != "N-S", p["rank"], p["table"])):
+    for p in rm.pairs_in_order(result):
+        if p["rank"] is None:
+            rows.append('<tr><td class="n">\u2014</td><td>%s</td><td colspan="3">not ranked: '
+                        'no board scored yet</td></tr>' % e(rm.pair_label(result, p["pair"])))
+            continue
         rows.append('<tr><td class="n">%s</td><td>%s</td><td class="n">%s</td>'
                     '<td class="n">%s</td><td class="n">%s</td></tr>' % (
-                        e(p["rank"]), e(p["pair"]), e(p["total"]),
+                        e(p["rank"]), e(rm.pair_label(result, p["pair"])), e(p["total"]),
                         e(_num(p["plus_minus"], True)), e(p["boards"])))
     rows.append("</table>")
     return "".join(rows)
@@ -162,35 +193,80 @@ def _all_rulings(result):
 
 
 def _events(result):
-    if not result["events"]:
+    public = [x for x in result["events"] if not x.get("private")]
+    if not public:
         return "<p>None recorded.</p>"
     rows = "".join("<tr><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
                    "<td>%s</td></tr>" % (e(x["board"] or "-"), e(x["table"] or "?"),
                                          e(x["shoe_id"]), e(x["text"]))
-                   for x in result["events"])
+                   for x in public)
     return ("<table><tr><th>Board</th><th>Table</th><th>Shoe</th><th>What</th></tr>%s</table>"
             % rows)
 
 
+def _matchpoints(result):
+    if not result.get("show_matchpoints"):
+        return ""
+    rows = ['<h2>Matchpoints</h2><p class="meta">On each board 2 for each pair of the same '
+            'direction beaten, 1 for a tie; an averaged board counts half the top.</p><table>'
+            '<tr><th>Rank</th><th>Pair</th><th>Matchpoints</th><th>Top</th><th>%</th></tr>']
+    for p in sorted([p for p in result["pairs"] if p.get("mp_rank")],
+                    key=lambda p: (p["side"] != "N-S", p["mp_rank"], p["table"])):
+        rows.append('<tr><td class="n">%s</td><td>%s</td><td class="n">%s</td>'
+                    '<td class="n">%s</td><td class="n">%.2f</td></tr>' % (
+                        e(p["mp_rank"]), e(rm.pair_label(result, p["pair"])),
+                        e("%g" % p["mp"]), e(p["top"]), p["percent"]))
+    rows.append("</table>")
+    return "".join(rows)
+
+
+def _recap_boards(result):
+    """One line per board for the recap page: each table's N-S score, the average, words."""
+    tables = list(range(1, result["tables"] + 1))
+    head = "".join("<th>T%d</th>" % t for t in tables)
+    rows = ['<h2>Recap</h2><table><tr><th>Board</th>%s<th>Average N-S</th><th>Note</th></tr>'
+            % head]
+    for b in result["boards"]:
+        by = {r["table"]: r for r in b["tables"]}
+        cells = "".join('<td class="n">%s</td>' % e(_num(by[t].get("score_ns")) if t in by
+                                                     else "") for t in tables)
+        note = "" if b["status"] == "scored" else b["status"]
+        rows.append('<tr><td class="n">%s</td>%s<td class="n">%s</td>'
+                    '<td>%s</td></tr>' % (e(b["board"]), cells,
+                                          e(_num(b.get("average_ns"))), e(note)))
+    rows.append("</table>")
+    return "".join(rows)
+
+
 def html(result):
     """The whole report as one HTML string."""
-    title = "Session %s \u2014 %s" % (result["session"], result["game_name"])
+    name = result.get("name") or ""
+    if name and name != "session %s" % result["session"]:  # a name the director gave
+        title = "Session %s \u2014 %s \u2014 %s" % (result["session"], name,
+                                                     result["game_name"])
+    else:
+        title = "Session %s \u2014 %s" % (result["session"], result["game_name"])
     boards = [b["board"] for b in result["boards"]]
     span = ("boards %d\u2013%d" % (min(boards), max(boards))) if boards else "no boards"
     shoes = ", ".join("table %s: shoe %s" % (t, s) for t, s in result["shoes"].items())
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        "<title>%s</title><style>%s</style></head><body>" % (e(title), CSS),
-        "<h1>%s</h1>" % e(title),
+        "<title>%s</title><style>%s</style></head><body>" % (
+            e(title), CSS.replace("__HEADER__", _css_string("Overplay \u2014 " + title + ", " +
+                                                   (result["date"] or "")))),
+        '<section class="recap">', "<h1>%s</h1>" % e(title),
         '<p class="meta">%s table%s, %s; date %s; synced %s to %s.<br>Shoes: %s.</p>' % (
             e(result["tables"]), "" if result["tables"] == 1 else "s", e(span),
             e(result["date"] or "?"), e(result["synced"]["first"] or "?"),
             e(result["synced"]["last"] or "?"), e(shoes or "none")),
+        ('<p class="flag">%s</p>' % e(rm.missing_text(result))
+         if result.get("missing_tables") else ""),
         "<h2>Pairs</h2>",
         '<p class="meta">Each pair\'s total tricks, plus or minus against the average of its '
         "own direction (DW-24); averaged boards count the average score (DW-25).</p>",
-        _pairs(result), "<h2>Boards</h2>"]
+        _pairs(result), _matchpoints(result), _recap_boards(result), "</section>",
+        "<h2>Boards</h2>"]
     parts.extend(_board(b, result["events"]) for b in result["boards"])
     parts += ["<h2>Rulings</h2>", _all_rulings(result),
               "<h2>Irregularities recorded by the shoes</h2>", _events(result),

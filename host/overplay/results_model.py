@@ -9,9 +9,9 @@
     s["boards"][0]["tables"][0]           # {"table", "tricks_ns", "score_ns", "diff_ns", ...}
     s["pairs"]                            # totals, plus/minus and rank per pair (DW-24)
 
-A session is the set-ups `overplay session new` made for one game and board range with the
-same number of tables on the same day (one per table); its id is the lowest setup id. A shoe's
-records belong to the set-up named by the last SESSION record before them in its journal.
+A session is the event `overplay session new` named (store.club_sessions: name, date, game,
+boards, tables, movement) with its set-ups, one per table. A shoe's records belong to the
+set-up named by the last SESSION record before them in its journal, and so to its session.
 Records of shoes that never had a set-up form session 0, per game.
 
 Rulings are the laws engine's (overplay_core.laws) on the findings the shoes recorded:
@@ -36,37 +36,26 @@ def _q(st, sql, args=()):
     return st.db.execute(sql, args).fetchall()
 
 
-def _setups(st):
-    rows = _q(st, "SELECT setup_id, game, variant, first_board, last_board, table_no, tables, "
-                  "movement, shoe_id, created_at FROM sessions ORDER BY setup_id")
-    keys = ("setup_id", "game", "variant", "first", "last", "table", "tables", "movement",
-            "shoe_id", "created_at")
-    return [dict(zip(keys, r)) for r in rows]
-
-
-def _group_key(s):
-    return (s["game"], s["variant"], s["first"], s["last"], s["tables"], s["movement"],
-            (s["created_at"] or "")[:10])
-
-
 def sessions(st):
-    """Every session in the database: id, game, boards, tables, set-ups, records seen."""
-    groups = {}
-    for s in _setups(st):
-        g = groups.setdefault(_group_key(s), [])
-        g.append(s)
-    out = []
-    for key, g in groups.items():
-        first = g[0]
-        out.append({"id": first["setup_id"], "game": first["game"], "variant": first["variant"],
-                    "first": first["first"], "last": first["last"], "tables": first["tables"],
-                    "movement": first["movement"], "date": key[6],
-                    "setups": [s["setup_id"] for s in g]})
+    """Every session in the database, oldest first: id, name, date, game, boards, tables,
+    movement, its set-ups and which tables have records synced; then a session 0 per game of
+    records no set-up of this database names."""
     assigned = _assign(st)
+    out = []
+    for c in st.club_sessions():
+        setups = [x[0] for x in c["setups"]]
+        synced = sorted(set(t for setup, t, shoe, pushed in c["setups"]
+                            if assigned.get(setup)))
+        out.append({"id": c["id"], "name": c["name"], "game": c["game"],
+                    "variant": c["variant"], "first": c["first"], "last": c["last"],
+                    "tables": c["tables"], "movement": c["movement"], "date": c["date"],
+                    "setups": setups, "setup_tables": {x[0]: x[1] for x in c["setups"]},
+                    "synced_tables": synced})
     loose = sorted(set(assigned.get(None, {}).keys()))
     for game in loose:
-        out.append({"id": 0, "game": game, "variant": 0, "first": None, "last": None,
-                    "tables": None, "movement": 0, "date": "", "setups": []})
+        out.append({"id": 0, "name": "records without a set-up", "game": game, "variant": 0,
+                    "first": None, "last": None, "tables": None, "movement": 0, "date": "",
+                    "setups": [], "setup_tables": {}, "synced_tables": []})
     out.sort(key=lambda s: s["id"])
     return out
 
@@ -224,6 +213,9 @@ def load(st, session_id=None):
         row["shoe_id"] = row["shoe_id"] or shoe
         row["tricks_ns"], row["tricks_ew"] = tns, tew  # the latest SCORE counts
     directed = _table_events(events, shoes, boards)
+    adjusted = standing_adjustments(st, sess["id"]) if sess["id"] else {}
+    for (n, t) in adjusted:
+        at(n, t)  # a table whose shoe recorded nothing for the board may still be adjusted
     tables = sess["tables"] or max([t for b in boards.values() for t in b["tables"]] or [1])
     out_boards = []
     for n in sorted(boards):
@@ -239,21 +231,66 @@ def load(st, session_id=None):
             elif act == ACT_VOID:
                 row["tricks_ns"] = row["tricks_ew"] = None
                 row["award"], row["award_by"] = None, ["director: score void"]
+            if (n, t) in adjusted:
+                apply_adjustment(row, adjusted[(n, t)])
         b["tables"] = [b["tables"][t] for t in sorted(b["tables"])]
         out_boards.append(b)
     irregular = [{"shoe_id": shoe, "seq": seq, "table": _table_of(shoes, shoe),
                   "board": b, "event": event_name(code, name), "card": _card(a) if code in _CARD_EVENTS else None,
-                  "text": _event_text(code, name, a, b2)}
+                  "text": _event_text(code, name, a, b2),
+                  # the director's PIN and menu at the table: for the director, not players
+                  "private": code == records.EV_DIRECTOR}
                  for shoe, pos, seq, code, name, b, a, b2 in events
                  if code not in (records.EV_DECK_ENROLLED, records.EV_POWER_ON, EV_PLAY_BEGUN)]
-    result = {"session": sess["id"], "game": game, "game_name": games.GAME_NAMES[game],
+    expected = list(range(1, (sess["tables"] or 0) + 1)) if sess["id"] else []
+    missing = [t for t in expected if t not in sess["synced_tables"]]
+    result = {"session": sess["id"], "name": sess["name"], "movement": sess["movement"],
+              "missing_tables": missing, "game": game, "game_name": games.GAME_NAMES[game],
               "variant": sess["variant"] or 0, "tables": tables, "first": sess["first"],
               "last": sess["last"], "date": sess["date"] or (synced[0] or "")[:10],
               "synced": {"first": synced[0], "last": synced[1]},
               "shoes": {str(t): shoes[t] for t in sorted(shoes)}, "boards": out_boards,
               "events": irregular}
+    result["roster"] = st.players(sess["id"]) if sess["id"] else {}
     rr.score(result)
+    for p in result["pairs"]:
+        p["names"] = result["roster"].get(p["pair"])
     return result
+
+
+def standing_adjustments(st, session_id):
+    """{(board, table): the newest adjustment made at the PC (`overplay adjust`) that no
+    later one withdrew}."""
+    rows = st.adjustments(session_id)
+    gone = set(a["withdraws"] for a in rows if a["kind"] == "withdraw")
+    out = {}
+    for a in rows:
+        if a["kind"] != "withdraw" and a["id"] not in gone:
+            out[(a["board"], a["table"])] = a
+    return out
+
+
+def apply_adjustment(row, a):
+    """The director's adjustment over what the table recorded; the original is kept beside it
+    (row["adjustment"]["original"]) for the report."""
+    from overplay.adjust import describe
+    row["adjustment"] = {"id": a["id"], "kind": a["kind"], "by": a["by"],
+                         "reason": a["reason"], "made_at": a["made_at"], "text": describe(a),
+                         "original": {"tricks_ns": row["tricks_ns"],
+                                      "tricks_ew": row["tricks_ew"],
+                                      "award": row.get("award")}}
+    k = a["kind"]
+    if k == "average":
+        row["award"], row["award_by"] = "average", ["director at the PC"]
+    elif k == "void":
+        row["tricks_ns"] = row["tricks_ew"] = None
+        row["award"], row["award_by"] = None, ["director at the PC: score void"]
+    elif k == "correct":
+        row["tricks_ns"], row["tricks_ew"] = a["tricks_ns"], 13 - a["tricks_ns"]
+        row["award"], row["award_by"] = None, ["director at the PC: result corrected"]
+    elif k == "artificial":
+        row["award"], row["award_by"] = "artificial", ["director at the PC"]
+        row["artificial"] = (a["score_ns"], a["score_ew"])
 
 
 # Written by the shoe's scoring terminal (firmware/terminal.py; not in records.py yet).
@@ -330,6 +367,50 @@ def _table_of(shoes, shoe):
         if s == shoe:
             return t
     return None
+
+
+def adjustment_text(row):
+    """The director's adjustment of a table's result at the PC, with the original, in one
+    sentence; "" when none."""
+    a = row.get("adjustment")
+    if not a:
+        return ""
+    o = a["original"]
+    was = ("N-S %d, E-W %d tricks" % (o["tricks_ns"], o["tricks_ew"])
+           if o["tricks_ns"] is not None else "no tricks")
+    if o.get("award"):
+        was += " (%s)" % rr.AWARD_WORDS.get(o["award"], o["award"])
+    return "adjusted at the PC (no. %d): %s; recorded at the table: %s; by %s, %s: %s" % (
+        a["id"], a["text"], was, a["by"], a["made_at"], a["reason"])
+
+
+def missing_text(result):
+    """One sentence naming the tables whose shoes have not synced yet, or ""."""
+    m = result.get("missing_tables") or []
+    if not m:
+        return ""
+    return ("Incomplete: table%s %s %s not synced yet; %s pairs are not ranked and the "
+            "standings are provisional until %s sync%s (`overplay sync`)." % (
+                "" if len(m) == 1 else "s", ", ".join(map(str, m)),
+                "has" if len(m) == 1 else "have", "its" if len(m) == 1 else "their",
+                "it" if len(m) == 1 else "they", "s" if len(m) == 1 else ""))
+
+
+def pair_label(result, pair):
+    """'N-S 1' with its players' names when the roster has them: 'N-S 1 (Ann & Bob)'."""
+    names = result.get("roster", {}).get(pair)
+    return "%s (%s)" % (pair, names) if names else pair
+
+
+def pairs_in_order(result):
+    """The pairs as the standings list them: N-S then E-W, by rank, unranked last."""
+    return sorted(result["pairs"], key=lambda p: (p["side"] != "N-S", p["rank"] is None,
+                                                  p["rank"] or 0, p["table"]))
+
+
+def finding_words(code):
+    """A finding for players: its sentence, no internal name."""
+    return F.sentence(code)
 
 
 def finding_text(code):

@@ -105,7 +105,8 @@ def rule(row, deal, rows_by_table, game, variant, tables):
 
 AWARD_WORDS = {"average": "average score awarded", "new_deal": "new deal ordered",
                "ns_surplus": "N-S lowest, E-W highest awarded",
-               "ew_surplus": "E-W lowest, N-S highest awarded"}
+               "ew_surplus": "E-W lowest, N-S highest awarded",
+               "artificial": "artificial score given by the director"}
 AWARD_MARKERS = {"average": sw.AVERAGE, "ns_surplus": sw.NS_SURPLUS, "ew_surplus": sw.EW_SURPLUS}
 
 
@@ -161,8 +162,8 @@ def score(result, rounding=sw.HALF_UP):
         entries = []
         for t in tables:
             r = rows.get(t)
-            if r is None:
-                continue
+            if r is None or r.get("award") == "artificial":
+                continue  # an artificial score is given outright, not compared
             if r.get("award") in AWARD_MARKERS:
                 entries.append((t, AWARD_MARKERS[r["award"]]))
             elif r["tricks_ns"] is not None and sw.check_tricks(r["tricks_ns"]) == sw.OK:
@@ -176,15 +177,70 @@ def score(result, rounding=sw.HALF_UP):
                                                                   rounding)):
             r = rows[t]
             r["score_ns"], r["score_ew"], r["diff_ns"], r["diff_ew"] = ns, ew, dns, dew
-        missing = [t for t in tables if t not in [x for x, _ in entries]]
+        given = [t for t in tables if t in rows and rows[t].get("award") == "artificial"]
+        for t in given:
+            r = rows[t]
+            r["score_ns"], r["score_ew"] = r["artificial"]
+            r["diff_ns"] = r["score_ns"] - b["average_ns"]
+            r["diff_ew"] = r["score_ew"] - b["average_ew"]
+        missing = [t for t in tables if t not in [x for x, _ in entries] + given]
         if missing:
             b["status"] = "scored; no result from table %s" % ", ".join(map(str, missing))
     result["pairs"] = _pairs(result, tables, rounding)
+    matchpoints(result)
+
+
+def _mp_side(rows, k):
+    """{table: (matchpoints, top)} on one board for one direction (k "ns" or "ew"): 2 for each
+    table with a result it beats, 1 for each it ties; an averaged table gets half the top and
+    the others compare with its average score."""
+    scored = [r for r in rows if "score_" + k in r]
+    n = len(scored)
+    out = {}
+    for r in scored:
+        top = 2 * (n - 1)
+        if r.get("award") == "average":
+            out[r["table"]] = (top / 2.0, top)
+            continue
+        mine = r["score_" + k]
+        mp = 0
+        for o in scored:
+            if o is not r:
+                mp += 2 if mine > o["score_" + k] else (1 if mine == o["score_" + k] else 0)
+        out[r["table"]] = (mp, top)
+    return out
+
+
+def matchpoints(result):
+    """Matchpoints and percentages beside the trick totals (an option of the report, not the
+    historical laws' scoring): on each board each pair scores against the pairs of its own
+    direction that played it; each pair's "mp", "top" and "percent" (of the top it could have
+    had), and "mp_rank" by percentage among the ranked pairs."""
+    by = {}
+    for b in result["boards"]:
+        if not b.get("status", "").startswith("scored"):
+            continue
+        for k, side in (("ns", "N-S"), ("ew", "E-W")):
+            for t, (mp, top) in _mp_side(b["tables"], k).items():
+                got = by.setdefault("%s %d" % (side, t), [0, 0])
+                got[0] += mp
+                got[1] += top
+    for side in ("N-S", "E-W"):
+        mine = [p for p in result["pairs"] if p["side"] == side]
+        for p in mine:
+            mp, top = by.get(p["pair"], (0, 0))
+            p["mp"], p["top"] = mp, top
+            p["percent"] = round(100.0 * mp / top, 2) if top else None
+        ranked = [p for p in mine if p["percent"] is not None and p["rank"] is not None]
+        order = sorted([p["percent"] for p in ranked], reverse=True)
+        for p in mine:
+            p["mp_rank"] = order.index(p["percent"]) + 1 if p in ranked else None
 
 
 def _pairs(result, tables, rounding):
     counted = [b for b in result["boards"] if b["status"].startswith("scored")]
-    complete = all(len([r for r in b["tables"] if "score_ns" in r]) == len(tables)
+    complete = all(len([r for r in b["tables"] if "score_ns" in r]) == len(tables) and
+                   not any(r.get("award") == "artificial" for r in b["tables"])
                    for b in counted)
     if complete and counted:
         matrix = []
@@ -207,11 +263,17 @@ def _pairs(result, tables, rounding):
                      "score_ns" in r) for t in tables}
     pairs = []
     for side, k in (("N-S", 0), ("E-W", 1)):
-        totals = [tot[i][k] for i in range(len(tables))]
+        # only a pair with a board scored is ranked: one whose table has not synced (or
+        # played nothing) would sit at minus the field's average and lift the others
+        ranked = [i for i, t in enumerate(tables) if played[t]]
+        totals = [tot[i][k] for i in ranked]
         pm = sw.plus_minus(totals, rounding) if totals else []
         ranks = _rank(pm)
         for i, t in enumerate(tables):
+            j = ranked.index(i) if i in ranked else None
             pairs.append({"pair": "%s %d" % (side, t), "side": side, "table": t,
-                          "total": totals[i], "plus_minus": pm[i], "rank": ranks[i],
+                          "total": totals[j] if j is not None else None,
+                          "plus_minus": pm[j] if j is not None else None,
+                          "rank": ranks[j] if j is not None else None,
                           "boards": played[t]})
     return pairs

@@ -1,43 +1,68 @@
-"""`overplay session`: the session set-up the club PC pushes to a shoe at its next sync.
+"""`overplay session`: the director's sessions (events) and the set-ups the shoes get.
 
-    overplay session new --game duplicate_whist --boards 1-24 --table 3 --tables 6 \\
-        --movement mitchell [--variant declared_trump] [--shoe 7] [--db PATH]
+    overplay session new --name "Tuesday evening" --game duplicate_whist --boards 1-24 \\
+        --tables 3 [--movement mitchell] [--date 2026-12-01] [--variant declared_trump]
+    overplay session new --name "Tuesday evening" --table 2 --shoe 7   # one table, joins it
+    overplay session new --session 4 --table 3                        # join by id
     overplay session list [--db PATH]
 
-A set-up names the game and its code variant, the board range, this table's number, how many
-tables are engaged and the movement (session.py has the bytes). It waits in the `sessions`
-table until the next `overplay sync` or `enroll` with the shoe it names (or, without --shoe,
-with the next shoe that connects), which stores it on its flash and uses it for its rulings.
+A session is one event the director names (name and date; the date is today by default): one
+game, one board range, a number of tables and a movement. Every set-up (one per table: session.py
+has its bytes) belongs to exactly one session, and every record a shoe makes to the set-up it
+was given, so an afternoon and an evening of the same game, boards and tables are two sessions.
+
+`new` without --table makes the session and one set-up per table, tables 1..N, each waiting for
+the next shoe that syncs (`overplay sync`): shoes synced one after another get tables 1, 2, 3
+in that order, and the shoe's screen shows its table. With --table it makes that table's set-up
+only (--shoe sends it to one shoe), in the session named by --name/--session, made if there is
+none. Without --name or --session a set-up joins today's session of the same game, boards,
+tables and movement that has no set-up for its table yet (else a new one, "session N").
+
+A game that has no overplay (only duplicate whist overplays: laws Law IV) cannot be set up for
+more than one table: its tables would never compare a deal.
 """
+
+import re
+import time
 
 from overplay_core import games
 from overplay_core import session as codec
-from overplay_core.errors import ParseError
+from overplay_core.errors import ParseError, RuleError
 
 from overplay.cli import int_arg
 from overplay.errors import UserError
-from overplay.store import SHOE_ID_MAX, open_store
+from overplay.store import ROWID_MAX, SHOE_ID_MAX, local_date, open_store
 
-HELP = "set up a session (game, boards, table, movement) to push to a shoe at its next sync"
+HELP = "name a session (date, game, boards, tables, movement) and set up its tables' shoes"
+
+TABLES_MAX = 255  # session.py: the set-up's tables field is one byte
 
 
 def add_arguments(p):
     sub = p.add_subparsers(dest="action", metavar="ACTION")
     sub.required = True
-    new = sub.add_parser("new", help="a new set-up, sent to the shoe at its next sync")
-    new.add_argument("--game", required=True,
-                     help="duplicate_whist, bridge_whist, euchre or ecarte (or 1..4)")
+    new = sub.add_parser("new", help="a new session (or a table of one), sent to the shoes at "
+                         "their next sync")
+    new.add_argument("--name", help="the session's name, e.g. \"Tuesday evening\" (joined "
+                     "when it exists on that date)")
+    new.add_argument("--session", type=int_arg(1, ROWID_MAX, "session id"),
+                     help="join the session with this id (see `session list`)")
+    new.add_argument("--date", help="the session's date, YYYY-MM-DD (default today)")
+    new.add_argument("--game", help="duplicate_whist, bridge_whist, euchre or ecarte (or 1..4)")
     new.add_argument("--variant", action="append", default=[],
                      help="a code variant by name (repeat for several), e.g. declared_trump")
-    new.add_argument("--boards", required=True, help="board range, e.g. 1-24 (or one board)")
-    new.add_argument("--table", type=int, required=True, help="this table's number")
-    new.add_argument("--tables", type=int, required=True, help="tables engaged in the session")
-    new.add_argument("--movement", default="none",
+    new.add_argument("--boards", help="board range, e.g. 1-24 (or one board)")
+    new.add_argument("--table", type=int_arg(1, TABLES_MAX, "table"),
+                     help="set up this table only (default: every table, 1..tables)")
+    new.add_argument("--tables", type=int_arg(1, TABLES_MAX, "tables"),
+                     help="tables engaged in the session")
+    new.add_argument("--movement", default=None,
                      help="none, mitchell, howell or teams (default none)")
-    new.add_argument("--shoe", type=int_arg(1, SHOE_ID_MAX, "shoe id"), help="the shoe to send it to (default: the next "
-                     "shoe that syncs)")
+    new.add_argument("--shoe", type=int_arg(1, SHOE_ID_MAX, "shoe id"),
+                     help="with --table: the shoe to send it to (default: the next shoe that "
+                     "syncs)")
     new.add_argument("--db", help="club database (default as `overplay sync`)")
-    ls = sub.add_parser("list", help="the set-ups and where they went")
+    ls = sub.add_parser("list", help="the sessions, their set-ups and where they went")
     ls.add_argument("--db", help="club database (default as `overplay sync`)")
 
 
@@ -62,44 +87,145 @@ def parse_boards(text):
     return first, last
 
 
+def parse_date(text):
+    if text is None:
+        return local_date()
+    if not re.match(r"^\d{4}-\d{2}-\d{2}$", text):
+        raise UserError("date %r: write it as YYYY-MM-DD, e.g. 2026-12-01" % text[:40])
+    try:
+        time.strptime(text, "%Y-%m-%d")
+    except ValueError:
+        raise UserError("date %r is not a day of the calendar: write it as YYYY-MM-DD"
+                        % text)
+    return text
+
+
+def check_overplay(game, tables):
+    """Only duplicate whist compares a deal between tables (the overplay, DW Law IV): a
+    set-up of another game for more than one table is refused."""
+    if tables > 1 and game != games.DUPLICATE_WHIST:
+        raise UserError("%s has no overplay, so %d tables would never compare a deal: set up "
+                        "each table as its own session with --tables 1"
+                        % (games.GAME_NAMES[game], tables))
+
+
+def _wanted(args):
+    """The fields given on the command line: {name: value} (None when not given)."""
+    w = {"game": parse_game(args.game) if args.game is not None else None,
+         "boards": parse_boards(args.boards) if args.boards is not None else None,
+         "tables": args.tables,
+         "movement": codec.movement_id(args.movement) if args.movement is not None else None}
+    try:
+        w["variant"] = (games.variant_from_names(w["game"], args.variant)
+                        if w["game"] is not None else None)
+    except RuleError as e:
+        raise UserError(str(e))
+    if args.variant and w["game"] is None:
+        raise UserError("--variant needs --game: name the game its variants belong to")
+    return w
+
+
+def _existing(st, args, date):
+    if args.session is not None:
+        s = st.session(args.session)
+        if s is None:
+            raise UserError("no session %d in %s: see `overplay session list`"
+                            % (args.session, st.path))
+        return s
+    if args.name is not None:
+        return st.session(name=args.name, date=date)
+    return None
+
+
+def _agree(s, w):
+    """Fields given for a session that exists must be its own."""
+    have = {"game": s["game"], "boards": (s["first"], s["last"]), "tables": s["tables"],
+            "movement": s["movement"], "variant": s["variant"]}
+    for k, v in w.items():
+        if v is not None and v != have[k] and not (k == "variant" and v == 0):
+            raise UserError("session %d (%s, %s) has %s %s, not %s: leave --%s out to join it, "
+                            "or name a new session" % (s["id"], s["name"], s["date"], k,
+                                                       _show(k, have[k]), _show(k, v), k))
+
+
+def _show(k, v):
+    if k == "game":
+        return games.GAME_NAMES.get(v, v)
+    if k == "boards":
+        return "%d-%d" % v
+    if k == "movement":
+        return codec.MOVEMENTS[v]
+    return str(v)
+
+
 def run(args):
     st = open_store(args.db)
     try:
         if args.action == "list":
             return _list(st)
-        game = parse_game(args.game)
-        variant = games.variant_from_names(game, args.variant)
-        first, last = parse_boards(args.boards)
-        movement = codec.movement_id(args.movement)
-        if args.shoe is not None and st.shoe(args.shoe) is None:
-            raise UserError("shoe %d is not enrolled in %s: run `overplay enroll` first"
-                            % (args.shoe, st.path))
-        # the codec's own checks (table within tables, ...) before anything is stored
-        try:
-            codec.encode(0, game, variant, first, last, args.table, args.tables, movement)
-        except ParseError as e:
-            raise UserError(str(e))
-        sid = st.new_setup(game, variant, first, last, args.table, args.tables, movement,
-                           args.shoe)
+        return _new(st, args)
     finally:
         st.close()
-    print("session set-up %d: %s, boards %d-%d, table %d of %d, movement %s; sent to %s at "
-          "its next sync" % (sid, games.GAME_NAMES[game], first, last, args.table, args.tables,
-                             codec.MOVEMENTS[movement],
-                             "shoe %d" % args.shoe if args.shoe is not None else "the next shoe"))
+
+
+def _new(st, args):
+    if args.name is not None and not args.name.strip():
+        raise UserError("--name is empty: give the session a name, e.g. \"Tuesday evening\"")
+    if args.shoe is not None and args.table is None:
+        raise UserError("--shoe sends one table's set-up: name the table with --table")
+    if args.shoe is not None and st.shoe(args.shoe) is None:
+        raise UserError("shoe %d is not enrolled in %s: run `overplay enroll` first"
+                        % (args.shoe, st.path))
+    date = parse_date(args.date)
+    w = _wanted(args)
+    s = _existing(st, args, date)
+    if s is not None:
+        _agree(s, w)
+        game, variant, (first, last), tables, movement = (
+            s["game"], s["variant"], (s["first"], s["last"]), s["tables"], s["movement"])
+    else:
+        missing = [k for k in ("game", "boards", "tables") if w[k] is None]
+        if missing:
+            raise UserError("a new session needs %s: give --%s" % (
+                ", ".join("--" + k for k in missing), " --".join(missing)))
+        game, (first, last), tables = w["game"], w["boards"], w["tables"]
+        variant = w["variant"] or 0
+        movement = w["movement"] or 0
+    check_overplay(game, tables)
+    todo = [args.table] if args.table is not None else list(range(1, tables + 1))
+    for t in todo:  # the codec's own checks (table within tables, ...) before anything is kept
+        try:
+            codec.encode(0, game, variant, first, last, t, tables, movement)
+        except ParseError as e:
+            raise UserError(str(e))
+    ids = st.new_setups(game, variant, first, last, todo, tables, movement, args.shoe,
+                        s["id"] if s is not None else None,
+                        args.name.strip() if args.name else None, date)
+    made = list(zip(todo, ids))
+    s = st.session(st.session_of(made[0][1]))
+    print("session %d (%s, %s): %s, boards %d-%d, %d table%s, movement %s"
+          % (s["id"], s["name"], s["date"], games.GAME_NAMES[game], first, last, tables,
+             "" if tables == 1 else "s", codec.MOVEMENTS[movement]))
+    for t, setup in made:
+        print("  table %d of %d: set-up %d, sent to %s at its next sync" % (
+            t, tables, setup, "shoe %d" % args.shoe if args.shoe is not None else
+            "the next shoe that syncs"))
     return 0
 
 
 def _list(st):
-    rows = st.db.execute("SELECT setup_id, game, first_board, last_board, table_no, tables, "
-                         "movement, shoe_id, created_at, pushed_at FROM sessions "
-                         "ORDER BY setup_id").fetchall()
-    if not rows:
-        print("no session set-ups in %s" % st.path)
-    for sid, game, first, last, table, tables, mv, shoe, created, pushed in rows:
-        where = ("sent to shoe %d at %s" % (shoe, pushed) if pushed else
-                 "waiting for %s" % ("shoe %d" % shoe if shoe is not None else "the next shoe"))
-        print("%d  %s  boards %d-%d  table %d of %d  %s  created %s  %s"
-              % (sid, games.GAME_NAMES.get(game, game), first, last, table, tables,
-                 codec.MOVEMENTS[mv], created, where))
+    ss = st.club_sessions()
+    if not ss:
+        print("no sessions in %s: make one with `overplay session new`" % st.path)
+    for s in ss:
+        print("session %d  %s  %s  %s  boards %d-%d  %d table%s  movement %s" % (
+            s["id"], s["date"], s["name"], games.GAME_NAMES.get(s["game"], s["game"]),
+            s["first"], s["last"], s["tables"], "" if s["tables"] == 1 else "s",
+            codec.MOVEMENTS[s["movement"]] if 0 <= s["movement"] < len(codec.MOVEMENTS)
+            else s["movement"]))
+        for setup, table, shoe, pushed in s["setups"]:
+            where = ("sent to shoe %d at %s" % (shoe, pushed) if pushed else
+                     "waiting for %s" % ("shoe %d" % shoe if shoe is not None
+                                         else "the next shoe that syncs"))
+            print("  table %d  set-up %d  %s" % (table, setup, where))
     return 0

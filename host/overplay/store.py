@@ -28,8 +28,10 @@ its flash), never over any other rejected one, and DONE never goes past it. Each
 mid-sync leaves the database as it was before the batch and the next sync asks for the same
 records again.
 
-Default location: $OVERPLAY_DB, else $XDG_DATA_HOME/overplay/club.sqlite, else
-~/.local/share/overplay/club.sqlite; `--db PATH` overrides all three (default_path()).
+Default location: $OVERPLAY_DB, else $XDG_DATA_HOME/overplay/club.sqlite, else the data folder
+platformdirs names for the OS (Linux ~/.local/share/overplay, macOS ~/Library/Application
+Support/overplay, Windows %LOCALAPPDATA%/overplay) + club.sqlite; `--db PATH` overrides all
+(default_path()).
 A new file is made 0600 (a new folder 0700): it holds every shoe's key; open_store warns in one
 line about one that others may read (docs/design.md, "Errors and the club database").
 The schema is in MIGRATIONS (forward-only; PRAGMA user_version is its version) and in
@@ -65,9 +67,10 @@ def default_path():
     env = os.environ.get("OVERPLAY_DB")
     if env:
         return env
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
-                                                            "share")
-    return os.path.join(base, "overplay", "club.sqlite")
+    if os.environ.get("XDG_DATA_HOME"):
+        return os.path.join(os.environ["XDG_DATA_HOME"], "overplay", "club.sqlite")
+    import platformdirs  # the data folder each OS expects (Windows: %LOCALAPPDATA%)
+    return os.path.join(platformdirs.user_data_dir("overplay", appauthor=False), "club.sqlite")
 
 
 def _create_private(path):
@@ -113,6 +116,11 @@ def open_store(path=None, readonly=False):
     if warning:
         print("overplay: " + warning, file=sys.stderr)
     return st
+
+
+def local_date():
+    """Today's date on the club PC's clock (a session's date is the director's evening)."""
+    return time.strftime("%Y-%m-%d", time.localtime())
 
 
 def now_utc():
@@ -307,16 +315,72 @@ class Store:
         return bytes(self.db.execute("SELECT slip_key FROM club WHERE id=1").fetchone()[0])
 
     def session_of(self, setup_id):
-        """The session a set-up belongs to: the lowest setup id of the set-ups made the same
-        day for the same game, variant, boards, tables and movement (one per table; as
-        results_model groups them). Every table's shoe gets it; tray slips carry it."""
-        row = self.db.execute(
-            "SELECT MIN(o.setup_id) FROM sessions s JOIN sessions o ON o.game=s.game AND "
-            "o.variant=s.variant AND o.first_board=s.first_board AND o.last_board=s.last_board "
-            "AND o.tables=s.tables AND o.movement=s.movement AND "
-            "substr(o.created_at, 1, 10)=substr(s.created_at, 1, 10) WHERE s.setup_id=?",
-            (setup_id,)).fetchone()
-        return row[0] or 0
+        """The session (club_sessions id, the event `overplay session new` named) a set-up
+        belongs to; 0 for none. Every table's shoe gets it; tray slips carry it, so a slip of
+        the afternoon is refused in the evening."""
+        row = self.db.execute("SELECT session_id FROM sessions WHERE setup_id=?",
+                              (setup_id,)).fetchone()
+        return (row[0] or 0) if row else 0
+
+    # --- sessions (events) -----------------------------------------------------------------
+
+    _SESSION_COLS = ("id", "name", "date", "game", "variant", "first", "last", "tables",
+                     "movement", "created_at")
+
+    def new_session(self, name, date, game, variant, first, last, tables, movement):
+        """A new event; returns its id. name None: named "session <id>"."""
+        cur = self.db.execute(
+            "INSERT INTO club_sessions (name, date, game, variant, first_board, last_board, "
+            "tables, movement, created_at) VALUES (?,?,?,?,?,?,?,?,?)",
+            (name or "session ?", date, game, variant, first, last, tables, movement,
+             now_utc()))
+        sid = cur.lastrowid
+        if not name:
+            self.db.execute("UPDATE club_sessions SET name=? WHERE id=?",
+                            ("session %d" % sid, sid))
+        return sid
+
+    def session(self, session_id=None, name=None, date=None):
+        """One event as a dict (by id, or by name: on `date`, else the newest of that name),
+        or None."""
+        q = ("SELECT id, name, date, game, variant, first_board, last_board, tables, movement, "
+             "created_at FROM club_sessions ")
+        if session_id is not None:
+            row = self.db.execute(q + "WHERE id=?", (session_id,)).fetchone()
+        elif date is not None:
+            row = self.db.execute(q + "WHERE name=? AND date=?", (name, date)).fetchone()
+        else:
+            row = self.db.execute(q + "WHERE name=? ORDER BY date DESC, id DESC LIMIT 1",
+                                  (name,)).fetchone()
+        return dict(zip(self._SESSION_COLS, row)) if row else None
+
+    def club_sessions(self):
+        """Every event, oldest first, each with its set-ups [(setup_id, table, shoe_id,
+        pushed_at)] in table order."""
+        out = []
+        for row in self.db.execute("SELECT id, name, date, game, variant, first_board, "
+                                   "last_board, tables, movement, created_at FROM "
+                                   "club_sessions ORDER BY id").fetchall():
+            s = dict(zip(self._SESSION_COLS, row))
+            s["setups"] = self.db.execute(
+                "SELECT setup_id, table_no, shoe_id, pushed_at FROM sessions WHERE "
+                "session_id=? ORDER BY table_no, setup_id", (s["id"],)).fetchall()
+            out.append(s)
+        return out
+
+    def _join_session(self, game, variant, first, last, table, tables, movement):
+        """The event a set-up made without one joins: today's newest of the same game,
+        variant, boards, tables and movement that has no set-up for this table yet (so an
+        afternoon's table 1 and an evening's table 1 are two events); else a new one."""
+        date = local_date()
+        for (sid,) in self.db.execute(
+                "SELECT id FROM club_sessions c WHERE game=? AND variant=? AND first_board=? "
+                "AND last_board=? AND tables=? AND movement=? AND date=? AND NOT EXISTS "
+                "(SELECT 1 FROM sessions s WHERE s.session_id=c.id AND s.table_no=?) "
+                "ORDER BY id DESC LIMIT 1",
+                (game, variant, first, last, tables, movement, date, table)).fetchall():
+            return sid
+        return self.new_session(None, date, game, variant, first, last, tables, movement)
 
     def set_pin(self, shoe_id, data):
         """The director's PIN for a shoe (overplay_core.pin.make bytes: salted hash only),
@@ -351,31 +415,56 @@ class Store:
         row = self.shoe(shoe_id)
         return row[3] if row else 0
 
-    def new_setup(self, game, variant, first, last, table, tables, movement, shoe_id=None):
-        """A session set-up to push at the next connection; returns its id."""
+    def new_setup(self, game, variant, first, last, table, tables, movement, shoe_id=None,
+                  session_id=None):
+        """A set-up for one table, to push at the next connection; returns its id. It belongs
+        to event session_id (None: the event _join_session picks or makes)."""
+        return self.new_setups(game, variant, first, last, (table,), tables, movement,
+                               shoe_id, session_id)[0]
+
+    def new_setups(self, game, variant, first, last, table_list, tables, movement,
+                   shoe_id=None, session_id=None, name=None, date=None):
+        """Set-ups for each table of table_list, in one transaction; returns their ids.
+        session_id None: with a name (or several tables) a new event of that name on date,
+        else the event _join_session picks or makes."""
+        ids = []
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            cur = self.db.execute(
-                "INSERT INTO sessions (game, variant, first_board, last_board, table_no, "
-                "tables, movement, shoe_id, created_at) VALUES (?,?,?,?,?,?,?,?,?)",
-                (game, variant, first, last, table, tables, movement, shoe_id, now_utc()))
-            sid = cur.lastrowid
-            self.db.executemany("INSERT INTO boards (setup_id, board) VALUES (?,?)",
-                                [(sid, b) for b in range(first, last + 1)])
-            self.db.execute("INSERT INTO tables (setup_id, table_no, shoe_id) VALUES (?,?,?)",
-                            (sid, table, shoe_id))
+            if session_id is None and (name is not None or len(table_list) > 1):
+                session_id = self.new_session(name, date or local_date(), game, variant,
+                                              first, last, tables, movement)
+            for table in table_list:
+                sid = session_id
+                if sid is None:
+                    sid = self._join_session(game, variant, first, last, table, tables,
+                                             movement)
+                cur = self.db.execute(
+                    "INSERT INTO sessions (game, variant, first_board, last_board, table_no, "
+                    "tables, movement, shoe_id, created_at, session_id) VALUES "
+                    "(?,?,?,?,?,?,?,?,?,?)",
+                    (game, variant, first, last, table, tables, movement, shoe_id, now_utc(),
+                     sid))
+                setup = cur.lastrowid
+                self.db.executemany("INSERT INTO boards (setup_id, board) VALUES (?,?)",
+                                    [(setup, b) for b in range(first, last + 1)])
+                self.db.execute("INSERT INTO tables (setup_id, table_no, shoe_id) VALUES "
+                                "(?,?,?)", (setup, table, shoe_id))
+                ids.append(setup)
             self.db.execute("COMMIT")
         except BaseException:
             self.rollback()
             raise
-        return sid
+        return ids
 
     def pending_setup(self, shoe_id):
-        """The newest set-up not yet pushed that names this shoe or no shoe, as a dict."""
+        """The set-up to push to this shoe, as a dict: one not yet pushed that names it,
+        else (of the newest event with one waiting) the lowest table's that names no shoe, so
+        shoes synced one after another get tables 1, 2, 3 in that order."""
         row = self.db.execute(
             "SELECT setup_id, game, variant, first_board, last_board, table_no, tables, "
             "movement FROM sessions WHERE pushed_at IS NULL AND (shoe_id IS NULL OR shoe_id=?) "
-            "ORDER BY (shoe_id IS NULL), setup_id DESC LIMIT 1", (shoe_id,)).fetchone()
+            "ORDER BY (shoe_id IS NULL), session_id DESC, table_no, setup_id DESC LIMIT 1",
+            (shoe_id,)).fetchone()
         if row is None:
             return None
         keys = ("setup_id", "game", "variant", "first", "last", "table", "tables", "movement")
@@ -522,6 +611,123 @@ class Store:
             q += " WHERE shoe_id=?"
             args = (shoe_id,)
         return list(self.db.execute(q + " ORDER BY id", args))
+
+    def quarantine_rows(self, shoe_id=None):
+        """Every quarantined record as a dict (id, shoe_id, journal_id, seq, reason,
+        received_at, sync_id, type), in arrival order."""
+        q = ("SELECT id, shoe_id, journal_id, seq, reason, received_at, sync_id, raw FROM "
+             "quarantine")
+        args = ()
+        if shoe_id is not None:
+            q += " WHERE shoe_id=?"
+            args = (shoe_id,)
+        out = []
+        for row in self.db.execute(q + " ORDER BY id", args).fetchall():
+            d = dict(zip(("id", "shoe_id", "journal_id", "seq", "reason", "received_at",
+                          "sync_id"), row[:7]))
+            raw = bytes(row[7])
+            d["type"] = records.TYPE_NAMES.get(raw[0]) if raw else None
+            out.append(d)
+        return out
+
+    def reverify_quarantine(self, shoe_id=None):
+        """Check again the records quarantined because their shoe was unknown or their tag
+        did not verify, against every key the shoe has held since (`shoe_keys`): one that now
+        verifies, sits at its own seq, holds no other record's place and does not run the
+        boot counter backwards is merged (as commit_batch merges) and leaves quarantine.
+        Returns (merged, still quarantined) counts over the rows looked at."""
+        merged = kept = 0
+        stamp = now_utc()
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            rows = self.db.execute(
+                "SELECT id, shoe_id, journal_id, seq, raw, sync_id FROM quarantine WHERE "
+                "(reason LIKE 'unknown shoe%' OR reason LIKE 'bad signature%')" +
+                (" AND shoe_id=?" if shoe_id is not None else "") +
+                " ORDER BY shoe_id, journal_id, seq, id",
+                (shoe_id,) if shoe_id is not None else ()).fetchall()
+            touched = set()
+            for qid, shoe, jid, seq, raw, sync_id in rows:
+                raw = bytes(raw)
+                keys = self.keys(shoe)
+                held = dict(self.db.execute(
+                    "SELECT seq, raw FROM records WHERE shoe_id=? AND journal_id=? AND seq=?",
+                    (shoe, jid, seq)).fetchall())
+                reason = _reject_reason(shoe, keys, seq, raw,
+                                        self._boot_before(shoe, jid, seq), held, jid)
+                f = None
+                if reason is None:
+                    try:
+                        f = records.decode(raw)
+                    except ParseError as e:
+                        reason = "undecodable: %s" % e
+                if reason == "duplicate":
+                    self.db.execute("DELETE FROM quarantine WHERE id=?", (qid,))
+                    continue
+                if reason is not None:
+                    self.db.execute("UPDATE quarantine SET reason=? WHERE id=?", (reason, qid))
+                    kept += 1
+                    continue
+                rows_ = {name: [] for name in _INSERT}
+                _rows(rows_, shoe, jid, seq, raw, f, stamp, sync_id)
+                self._write(rows_)
+                self.db.execute("DELETE FROM quarantine WHERE id=?", (qid,))
+                touched.add((shoe, jid))
+                merged += 1
+            for shoe, jid in touched:
+                self._advance(shoe, jid)
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.rollback()
+            raise
+        return merged, kept
+
+    # --- the roster ------------------------------------------------------------------------
+
+    def set_players(self, session_id, pairs):
+        """Names for pairs of a session: {pair label ("N-S 1"): names}; replaces those named,
+        in one transaction."""
+        stamp = now_utc()
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.executemany(
+                "INSERT INTO players (session_id, pair, names, set_at) VALUES (?,?,?,?) "
+                "ON CONFLICT(session_id, pair) DO UPDATE SET names=excluded.names, "
+                "set_at=excluded.set_at",
+                [(session_id, p, n, stamp) for p, n in pairs.items()])
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.rollback()
+            raise
+
+    def players(self, session_id):
+        """{pair label: names} of a session's roster."""
+        return dict(self.db.execute("SELECT pair, names FROM players WHERE session_id=?",
+                                    (session_id,)).fetchall())
+
+    # --- the director's adjustments at the PC ------------------------------------------------
+
+    ADJUST_KINDS = ("average", "void", "correct", "artificial", "withdraw")
+
+    def add_adjustment(self, session_id, board, table, kind, made_by, reason, tricks_ns=None,
+                       score_ns=None, score_ew=None, withdraws=None):
+        """Append one adjustment (never edits one: a withdrawal is a new row naming the one
+        it cancels); returns its id."""
+        cur = self.db.execute(
+            "INSERT INTO adjustments (session_id, board, table_no, kind, tricks_ns, score_ns, "
+            "score_ew, withdraws, made_by, reason, made_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (session_id, board, table, kind, tricks_ns, score_ns, score_ew, withdraws, made_by,
+             reason, now_utc()))
+        return cur.lastrowid
+
+    def adjustments(self, session_id):
+        """The session's adjustments in the order made, as dicts."""
+        cols = ("id", "session_id", "board", "table", "kind", "tricks_ns", "score_ns",
+                "score_ew", "withdraws", "by", "reason", "made_at")
+        return [dict(zip(cols, r)) for r in self.db.execute(
+            "SELECT id, session_id, board, table_no, kind, tricks_ns, score_ns, score_ew, "
+            "withdraws, made_by, reason, made_at FROM adjustments WHERE session_id=? "
+            "ORDER BY id", (session_id,)).fetchall()]
 
 
 _INSERT = {

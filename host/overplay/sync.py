@@ -60,7 +60,8 @@ def add_arguments(p):
     p.add_argument("--all", action="store_true",
                    help="sync every shoe plugged in, one after the other")
     p.add_argument("--db", help="club database (default $OVERPLAY_DB, else "
-                   "$XDG_DATA_HOME/overplay/club.sqlite, else ~/.local/share/overplay/club.sqlite)")
+                   "$XDG_DATA_HOME/overplay/club.sqlite, else the OS's data folder, e.g. "
+                   "~/.local/share/overplay/club.sqlite)")
     p.add_argument("--timeout", type=float_arg(0.1, 3600, "timeout"), default=5.0,
                    help="give up after this many seconds without progress (default 5)")
     p.add_argument("--window", type=int_arg(1, WINDOW_MAX, "window"), default=WINDOW,
@@ -85,6 +86,12 @@ def run(args):
         close_port(ser)
         st.close()
     print(s.line())
+    if s.rejected:  # never a quiet success: the director must see that records were refused
+        print("overplay sync: %d record%s of shoe %d refused and kept in quarantine (%s): see "
+              "`overplay quarantine`" % (s.rejected, "" if s.rejected == 1 else "s",
+                                         s.shoe_id, s.reason or "see the reason there"),
+              file=sys.stderr)
+        return 2
     return 0
 
 
@@ -277,12 +284,14 @@ class Summary:
         self.new_journal = False
         self.held_from = None    # first record not merged: it and those after stay on the shoe
         self.skipped = []        # [(seq, reason)]: records given up in this sync
+        self.reason = None       # why the first record refused in this sync was refused
 
     def line(self):
         s = ("shoe %d: %d new records, %d duplicates ignored, %d rejected"
              % (self.shoe_id, self.new, self.duplicates, self.rejected))
         if self.rejected:
-            s += " (kept in quarantine)"
+            s += " (kept in quarantine%s; `overplay quarantine` lists them)" % (
+                ": " + self.reason if self.reason else "")
         if self.new_journal:
             s += "; new journal"
         if self.bad_frames:
@@ -472,6 +481,10 @@ def _pull(hl, st, summary, sync_id, info, start, window, timeout, progress, batc
             summary.new += n
             summary.duplicates += d
             summary.rejected += r
+            if r and summary.reason is None:
+                row = st.db.execute("SELECT reason FROM quarantine WHERE sync_id=? ORDER BY id "
+                                    "LIMIT 1", (sync_id,)).fetchone()
+                summary.reason = row[0] if row else None
             del batch[:]
 
     def repull():

@@ -105,3 +105,15 @@ def test_record_buffer_holds_the_longest_record_a_shoe_builds():
     n = records.encode_deal(buf, 1, 1, 0, 65535, 255, 4, 255, 3, records.MODE_OVERPLAY, 51,
                             255, codes, len(codes), bytes(20), 20)
     assert records.sign(buf, n, b"k" * 32, 1, 1) <= len(buf)
+
+
+def test_idle_screen_shows_the_table_of_the_set_up():
+    # the club PC hands set-ups out in table order: the dealer sees which table the shoe is
+    sh, reader = make(table=3)
+    sh.changed = True
+    sh.refresh()
+    assert sh.display.shown("table 3")
+    sh.table = 5  # a new set-up pushed at a sync (app_more sets shoe.table)
+    sh.changed = True
+    sh.refresh()
+    assert sh.display.screens[-1][1] == "table 5"

@@ -37,3 +37,38 @@ class Shoe:
         self.recs.append((seq, bytes(self.buf[:records.sign(self.buf, n, self.key,
                                                                self.shoe_id,
                                                                self.journal_id)])))
+
+
+def play(sh, setup, table, tables, tricks, first=1, game=1):
+    """The shoe `sh` given set-up `setup` (table `table` of `tables`) deals and scores each
+    board of tricks {board: N-S tricks}: the original deal at table 1, an overplay that
+    matches the slip elsewhere."""
+    from overplay_core import handprint
+    hp = bytearray(handprint.MAX_BYTES)
+    boards = sorted(tricks)
+    sh.add(records.encode_session, sh.shoe_id, (0, 1, 0), setup, game, 0, table, tables,
+           boards[0], boards[-1], 0)
+    for b in boards:
+        dealer = (b - 1) % 4
+        hl = handprint.pack(seats_of(b), PACK, hp)
+        if table == 1:
+            sh.add(records.encode_deal, b, table, game, 0, dealer, records.MODE_ORIGINAL,
+                   trump_of(b), records.FLAG_COMPLETE, (), 0, hp, hl)
+        else:
+            sh.add(records.encode_deal, b, table, game, 0, dealer, records.MODE_OVERPLAY,
+                   trump_of(b), records.FLAG_SLIP_WRITTEN | records.FLAG_HANDS_CHECKED, (), 0,
+                   hp, hl)
+            sh.add(records.encode_check, b, table, records.SLIP_OK, (), 0, (), 0)
+        ns = tricks[b]
+        sh.add(records.encode_score, b, table, game, ns, 13 - ns, ns, 13 - ns)
+
+
+def sync(st, sh):
+    """Merge the shoe's records not merged yet, as `overplay sync` does (Store.commit_batch)."""
+    done = getattr(sh, "synced", 0)
+    batch = sh.recs[done:]
+    sid = st.begin_sync(sh.shoe_id, done + 1)
+    counts = st.commit_batch(sid, sh.shoe_id, batch, len(sh.recs) + 1, sh.journal_id)
+    st.finish_sync(sid, "ok")
+    sh.synced = len(sh.recs)
+    return counts

@@ -120,9 +120,12 @@ def test_pbn_export_tags_in_order_and_deal_round_trip(db):
         d = dict(tags)
         assert d["Board"] == str(b["board"]) and d["Dealer"] == b["deal"]["dealer"]
         assert d["Deal"].startswith(b["deal"]["dealer"] + ":")
+        # the trump as the strain, the dealer as declarer (the lead from the dealer's left)
+        assert d["Contract"] == "1" + b["deal"]["trump"][-1] and d["Declarer"] == d["Dealer"]
         assert results_export.parse_deal(d["Deal"]) == b["deal"]["hands"]
         for hand in d["Deal"][2:].split():
             assert len(hand) == 13 + 3  # 13 cards and 3 dots
+    assert results_export.strain(None) == results_export.strain("") == "?"
     assert results_export.deal_string({"N": [51, 38], "E": [], "S": [0], "W": [12]}, "S") == \
         "S:...2 ...A A.A.. ..."
 
@@ -232,3 +235,51 @@ def test_other_games_are_listed_not_compared(tmp_path):
     assert r["boards"][0]["status"].startswith("not compared")
     assert "[Deal " not in results.render(r, "pbn")
     assert "Board 1" in results.render(r, "text")
+
+
+def test_output_format_from_the_extension(db, tmp_path, capsys):
+    for name, marker in (("r.html", "<!DOCTYPE html>"), ("r.csv", "session,board"),
+                         ("r.pbn", "% PBN 2.1"), ("r.json", '"boards"'), ("r.txt", "Session ")):
+        out = tmp_path / name
+        assert cli.main(["results", "--db", db, "-o", str(out)]) == 0
+        assert marker in out.read_text(encoding="utf-8"), name
+    # --format says otherwise: it wins
+    assert cli.main(["results", "--db", db, "--format", "text", "-o",
+                     str(tmp_path / "x.html")]) == 0
+    assert (tmp_path / "x.html").read_text().startswith("Session ")
+    capsys.readouterr()
+    assert cli.main(["results", "--db", db, "-o", str(tmp_path / "r.docx")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'.docx'" in err and "--format" in err
+    assert not (tmp_path / "r.docx").exists()
+
+
+def test_version(capsys):
+    from overplay import __version__
+    assert cli.main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == "overplay %s" % __version__
+
+
+def test_html_report_is_for_players_and_prints(tmp_path):
+    path = build_db(tmp_path / "pub.sqlite")
+    st = Store(path)  # table 1's director enters the PIN and averages board 3 at the table
+    sh = Shoe(11)
+    sh.recs = [(s, r) for s, r in st.journal(11)]
+    sh.add(records.encode_event, records.EV_DIRECTOR, 3, 1, 0, None, 0)
+    sh.add(records.encode_event, records.EV_DIRECTOR, 3, 2, 0, None, 0)
+    sync = st.begin_sync(11, len(sh.recs) - 1)
+    assert st.commit_batch(sync, 11, sh.recs[-2:], len(sh.recs) + 1, sh.journal_id)[0] == 2
+    st.close()
+    r = results.build(path)
+    assert [x["private"] for x in r["events"]].count(True) == 2
+    page = results_html.html(r)
+    assert "PIN" not in page and "director: average board" not in page
+    # words, not the laws engine's internal names
+    assert "trump_differs_from_slip" not in page and "average_score" not in page
+    assert F.sentence(F.TRUMP_DIFFERS_FROM_SLIP) in page
+    # printing: page header and page numbers, the recap on its own page, boards kept whole
+    assert "@page" in page and "counter(pages)" in page and "@top-left" in page
+    assert 'class="recap"' in page and "break-after:page" in page
+    assert "break-inside:avoid" in page and 'class="trav"' in page
+    # the director's own text summary still has them
+    assert "director: PIN entered" in results.render(r, "text")

@@ -105,9 +105,9 @@ def test_enrolment_gives_two_keys_and_slips_verify_at_the_other_tables(tmp_path)
         assert kb[36:] == slip_key  # the club's slip key, the same at every table
         keys[t] = kb[4:36]
     assert len(set(keys.values())) == 3 and slip_key not in keys.values()
-    # tables 1 and 2 share a session (set-ups 1 and 2: its id is 1); table 3's is 3
+    # tables 1 and 2 share session 1 (set-ups 1 and 2); table 3's other boards are session 2
     assert [_flash(f, "session.bin")[14:] for f in (a, b, c)] == \
-        [b"\x01\x00\x00\x00", b"\x01\x00\x00\x00", b"\x03\x00\x00\x00"]
+        [b"\x01\x00\x00\x00", b"\x01\x00\x00\x00", b"\x02\x00\x00\x00"]
     st.close()
 
     p = subprocess.run([micropython_bin(), "-X", "heapsize=512k", "-c", SLIP_SCRIPT, a, b, c],
@@ -117,7 +117,7 @@ def test_enrolment_gives_two_keys_and_slips_verify_at_the_other_tables(tmp_path)
     assert out["write"] == 0
     assert out[b] == [0, "trump slip OK", 1, 7]  # shoe 1's slip, verified by shoe 2
     code, msg, session, board = out[c]
-    assert code == -46 and session == 3 and board is None
+    assert code == -46 and session == 2 and board is None
     assert "another session" in msg and "director" in msg
 
 
@@ -169,7 +169,8 @@ def test_a_session_is_the_set_ups_of_one_evening(tmp_path):
     one = st.new_setup(1, 0, 1, 24, 1, 3, 1)
     other = st.new_setup(1, 0, 1, 12, 1, 2, 0)  # another game on the same day
     two = st.new_setup(1, 0, 1, 24, 2, 3, 1)
-    assert (st.session_of(one), st.session_of(two), st.session_of(other)) == (one, one, other)
-    st.db.execute("UPDATE sessions SET created_at='2026-11-23T19:00:00Z' WHERE setup_id=?",
-                  (one,))  # last week's table 1: tonight's table 2 is a session of its own
-    assert st.session_of(two) == two and st.session_of(99) == 0
+    assert (st.session_of(one), st.session_of(two), st.session_of(other)) == (1, 1, 2)
+    # the evening's table 1, same game, boards and tables: table 1 of session 1 is taken, so
+    # it is another session (the afternoon's slips are refused in the evening)
+    evening = st.new_setup(1, 0, 1, 24, 1, 3, 1)
+    assert st.session_of(evening) == 3 and st.session_of(99) == 0

@@ -239,7 +239,7 @@ def test_migration_to_schema_4_keeps_every_row_under_journal_0(tmp_path):
                "VALUES (7, 9, 'bad signature', x'01', 'x')")
     db.close()
     st = store.Store(p)
-    assert st.version == len(store.MIGRATIONS) == 4
+    assert st.version == len(store.MIGRATIONS) >= 4
     assert st.journal(SHOE, 0) == [(1, old[0]), (2, old[1])]
     assert st.db.execute("SELECT journal_id, seq, board FROM deals").fetchall() == \
         [(0, 1, 1), (0, 2, 2)]

@@ -27,7 +27,7 @@ def test_enroll_session_sync_and_sync_again(tmp_path):
                                 "1-24", "--table", "3", "--tables", "6", "--movement",
                                 "mitchell", "--shoe", "1", "--db", db)
         assert rc == 0, err
-        assert "boards 1-24, table 3 of 6" in out
+        assert "boards 1-24" in out and "table 3 of 6: set-up 1, sent to shoe 1" in out
         shoe.serve(relay.device_path)
         rc, out, err = overplay("sync", "--port", relay.host_path, "--db", db)
         assert rc == 0, err
@@ -208,3 +208,51 @@ def test_enroll_refuses_an_id_held_by_another_shoe_unless_replace(tmp_path):
         shoe.stop()
     st = Store(db)
     assert len(st.keys(3)) == 2 and st.keys(3)[1] == b"\x07" * 32
+
+
+def test_a_shoe_the_club_does_not_know_is_refused_loudly_then_reverified(tmp_path, capsys):
+    """Its records go to quarantine with exit status 2 and the reason on one line; once it is
+    enrolled, `overplay quarantine --reverify` merges them."""
+    import socket
+    import threading
+    import time
+
+    import devsim
+    from link import Link, Settings
+    key = b"\x23" * 32
+    j = devsim.MemJournal()
+    devsim.fill(j, 12, key, 8)
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(1)
+    stop = threading.Event()
+
+    def shoe():
+        conn, _ = srv.accept()
+        f = conn.makefile("rwb", buffering=0)
+        link = Link(f, f, j, key, 8, Settings(None), kbd_intr=None)
+        while not stop.is_set():
+            if not link.poll():
+                time.sleep(0.001)
+        conn.close()
+    t = threading.Thread(target=shoe, daemon=True)
+    t.start()
+    db = str(tmp_path / "c.sqlite")
+    try:
+        rc = cli.main(["sync", "--port", "socket://127.0.0.1:%d" % srv.getsockname()[1],
+                       "--db", db, "--quiet"])
+    finally:
+        stop.set()
+        t.join(5)
+        srv.close()
+    out, err = capsys.readouterr()
+    assert rc == 2 and "12 rejected" in out and "unknown shoe 8" in out, out + err
+    assert err.count("\n") == 1 and "unknown shoe 8" in err and "overplay quarantine" in err
+    assert cli.main(["quarantine", "--db", db]) == 0
+    assert "12 records in quarantine" in capsys.readouterr().out
+    Store(db).enroll(8, key)
+    assert cli.main(["quarantine", "--reverify", "--db", db]) == 0
+    assert capsys.readouterr().out.startswith("re-verified: 12 merged, 0 still refused")
+    st = Store(db)
+    assert len(st.journal(8)) == 12
+    st.close()
