@@ -653,14 +653,15 @@ class Store:
                 held = dict(self.db.execute(
                     "SELECT seq, raw FROM records WHERE shoe_id=? AND journal_id=? AND seq=?",
                     (shoe, jid, seq)).fetchall())
-                reason = _reject_reason(shoe, keys, seq, raw,
-                                        self._boot_before(shoe, jid, seq), held, jid)
-                f = None
-                if reason is None:
-                    try:
-                        f = records.decode(raw)
-                    except ParseError as e:
-                        reason = "undecodable: %s" % e
+                tags = [_Tag(k, shoe, jid) for k in keys]
+                reason, f = _reject_reason(shoe, tags, seq, raw,
+                                           self._boot_before(shoe, jid, seq), held)
+                if reason is None:  # signed: can its content happen? (as commit_batch asks)
+                    why = ingest_checks.semantic_reason(f, ingest_checks.Context(
+                        shoe, ingest_checks.sessions_in_force(self.db, shoe, jid, seq, seq)))
+                    if why is not None:
+                        reason = IMPOSSIBLE + why
+                        touched.add((shoe, jid))  # held by the club now: the mark may move
                 if reason == "duplicate":
                     self.db.execute("DELETE FROM quarantine WHERE id=?", (qid,))
                     continue

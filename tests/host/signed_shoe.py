@@ -56,7 +56,8 @@ def play(sh, setup, table, tables, tricks, first=1, game=1):
                    trump_of(b), records.FLAG_COMPLETE, (), 0, hp, hl)
         else:
             sh.add(records.encode_deal, b, table, game, 0, dealer, records.MODE_OVERPLAY,
-                   trump_of(b), records.FLAG_SLIP_WRITTEN | records.FLAG_HANDS_CHECKED, (), 0,
+                   trump_of(b), records.FLAG_COMPLETE | records.FLAG_SLIP_WRITTEN |
+                   records.FLAG_HANDS_CHECKED, (), 0,
                    hp, hl)
             sh.add(records.encode_check, b, table, records.SLIP_OK, (), 0, (), 0)
         ns = tricks[b]
