@@ -77,7 +77,8 @@ def make_records(n):
 def ingest(path, recs):
     st = Store(path)
     st.enroll(SHOE, KEY)
-    sid = st.begin_sync(SHOE, 1)
+    st.open_journal(SHOE, JOURNAL, 1)
+    sid = st.begin_sync(SHOE, 1, "", JOURNAL)
     t0 = time.perf_counter()
     new = 0
     for i in range(0, len(recs), BATCH):
@@ -96,7 +97,8 @@ def paired(folder, recs, rnd):
     ([real seconds per batch], [bare seconds per batch], records stored)."""
     st = Store(os.path.join(folder, "real%d.sqlite" % rnd))
     st.enroll(SHOE, KEY)
-    sid = st.begin_sync(SHOE, 1)
+    st.open_journal(SHOE, JOURNAL, 1)
+    sid = st.begin_sync(SHOE, 1, "", JOURNAL)
     ref = Store(os.path.join(folder, "bare%d.sqlite" % rnd))
     ref.enroll(SHOE, KEY)
     db = ref.db
@@ -108,7 +110,7 @@ def paired(folder, recs, rnd):
     for i in range(0, len(recs), BATCH):
         batch = recs[i:i + BATCH]
         t0 = time.perf_counter()
-        new += st.commit_batch(sid, SHOE, batch, batch[-1][0] + 1)[0]
+        new += st.commit_batch(sid, SHOE, batch, batch[-1][0] + 1, JOURNAL)[0]
         real.append(time.perf_counter() - t0)
         span = (batch[0][0], batch[-1][0])
         rec_rows = st.db.execute("SELECT * FROM records WHERE seq BETWEEN ? AND ? ORDER BY seq",
@@ -130,12 +132,13 @@ def profile_shares(folder, recs):
     """Share of the real path's time in each step, from cProfile (cumulative times)."""
     st = Store(os.path.join(folder, "profile.sqlite"))
     st.enroll(SHOE, KEY)
-    sid = st.begin_sync(SHOE, 1)
+    st.open_journal(SHOE, JOURNAL, 1)
+    sid = st.begin_sync(SHOE, 1, "", JOURNAL)
     prof = cProfile.Profile()
     prof.enable()
     for i in range(0, len(recs), BATCH):
         batch = recs[i:i + BATCH]
-        st.commit_batch(sid, SHOE, batch, batch[-1][0] + 1)
+        st.commit_batch(sid, SHOE, batch, batch[-1][0] + 1, JOURNAL)
     prof.disable()
     st.close()
     stats = pstats.Stats(prof)
