@@ -128,6 +128,7 @@ class Store:
         (StoreError when it needs a migration)."""
         self.path = path or default_path()
         self.readonly = readonly
+        self._tags = {}  # (key, shoe_id, journal_id) -> _Tag (_tag)
         if readonly:
             uri = "file:%s?mode=ro" % urllib.parse.quote(os.path.abspath(self.path))
             self.db = sqlite3.connect(uri, uri=True, timeout=30, isolation_level=None)
@@ -280,16 +281,16 @@ class Store:
         the mark (None for a journal the club has not opened). Inside a transaction.
 
         covered: when lo is given, exactly the seqs lo..hi the mark passes over (records held
-        and records quarantined as IMPOSSIBLE: a batch knows them), so only what lies above hi
-        is asked of the DB."""
+        and records quarantined as IMPOSSIBLE: a batch knows them; a set or a range), so only
+        what lies above hi is asked of the DB."""
         row = self.db.execute("SELECT merged FROM journals WHERE shoe_id=? AND journal_id=?",
                               (shoe_id, journal_id)).fetchone()
         if row is None:
             return None
         m = row[0]
         if lo is not None and lo <= m <= hi:
-            if covered.issuperset(range(m, hi + 1)):
-                m = hi + 1  # the whole batch from the mark: nearly every sync
+            if len(covered) == hi - lo + 1:
+                m = hi + 1  # every seq of the batch's span: nearly every sync
             while m in covered:
                 m += 1
             if m <= hi:  # a gap within the batch's span
@@ -425,7 +426,7 @@ class Store:
         nothing: the journal's merged mark (journal_state) moves only over records held
         contiguously, and the shoe's next_seq follows that mark. A record identical to one
         already quarantined counts as a duplicate (fetched again, not rejected again)."""
-        tags = [_Tag(k, shoe_id, journal_id) for k in self.keys(shoe_id)]  # pads hashed once
+        tags = [self._tag(k, shoe_id, journal_id) for k in self.keys(shoe_id)]
         known = self.shoe(shoe_id) is not None
         stamp = now_utc()
         new = dup = 0
@@ -477,9 +478,9 @@ class Store:
                     if h[1] == pos and h[2] >= last_boot and clean(h, hp, ctx) and tag.ok(raw):
                         held[pos] = raw
                         last_boot = h[2]
-                        k = (shoe_id, journal_id, pos)
-                        record_rows.append(k + (deal, last_boot, h[3], raw, stamp, sync_id))
-                        deal_rows.append(k + h[4:12] + (hp, ""))
+                        record_rows.append((shoe_id, journal_id, pos, deal, last_boot, h[3], raw,
+                                            stamp, sync_id))
+                        deal_rows.append((shoe_id, journal_id, pos, *h[4:12], hp, ""))
                         new += 1
                         continue
                 f = None
@@ -513,7 +514,8 @@ class Store:
                     "INSERT OR IGNORE INTO quarantine (shoe_id, journal_id, seq, reason, raw, "
                     "received_at, sync_id) VALUES (?,?,?,?,?,?,?)", bad).rowcount != len(bad):
                 lo = None  # one ignored (held under another journal): _advance asks the DB
-            covered.update(held)
+            if lo is not None:  # every seq lo..hi held (the usual batch), or those held
+                covered = range(lo, hi + 1) if len(held) > hi - lo else covered.union(held)
             mark = self._advance(shoe_id, journal_id, lo, hi, covered)
             if known and mark is not None:
                 self.db.execute("UPDATE journals SET last_sync=? WHERE shoe_id=? AND "
@@ -528,6 +530,14 @@ class Store:
             self.db.execute("ROLLBACK")
             raise
         return new, dup, len(bad)
+
+    def _tag(self, key, shoe_id, journal_id):
+        """The _Tag of a key for a journal, its pads hashed once for this Store."""
+        k = (key, shoe_id, journal_id)
+        t = self._tags.get(k)
+        if t is None:
+            t = self._tags[k] = _Tag(key, shoe_id, journal_id)
+        return t
 
     def _write(self, rows):
         for name, sql in _INSERT.items():  # records first: the others refer to it
