@@ -110,7 +110,8 @@ def info(name):
     return INFO.get(name, ("", ""))
 
 
-for _k in ("reject_reason", "verify", "decode", "semantic", "rows", "write", "sqlite_execute"):
+for _k in ("reject_reason", "verify", "decode", "clean_deal", "semantic", "rows", "write",
+           "sqlite_execute"):
     INFO["host_ingest_share_" + _k] = ("of ingest", "cProfile: time in %s, 10,000 records" % _k)
 
 

@@ -9,6 +9,7 @@ a record goes to quarantine with its reason, like a forgery: kept, never merged
     ctx = Context(shoe_id, sessions_in_force(db, shoe_id, journal_id, lo, hi))   # once per batch
     reason = semantic_reason(records.decode(raw), ctx)   # None, or one line for the director
     # e.g. "DEAL board 0: outside the set-up's boards 1-24"
+    clean_deal(DEAL_HEAD.unpack_from(raw), handprint, ctx)   # True: a clean DEAL, None above
 
 The context is the shoe's SESSION records (docs/records.md): a record is judged against the
 latest one below its seq, and a SESSION record that passes comes into force for the records
@@ -16,9 +17,12 @@ after it. Every rule is what the firmware can write (firmware/shoe.py end_deal, 
 terminal.py, app_more.py; overplay_core.tally for the hands); the list is in docs/records.md
 "Checks on the club PC". Rules are decided per record in a few microseconds (a DEAL's hands
 are counted from tables, not unpacked card by card): the club PC checks every record it syncs.
+A clean original DEAL, nearly every record, is passed by clean_deal from its fixed part as one
+struct read, without the dict (store.commit_batch); anything else gets every rule.
 """
 
 import bisect
+import struct
 
 from overplay_core import cards, findings, games, handprint, records, ruling_ids, session
 from overplay_core.errors import RuleError
@@ -38,6 +42,10 @@ _SHORT_EXPLAINED = frozenset((findings.SEAT_SHORT, findings.DUPLICATE_CARD,
 _DEAL_FLAGS = (records.FLAG_COMPLETE | records.FLAG_ABANDONED | records.FLAG_SLIP_WRITTEN
                | records.FLAG_HANDS_CHECKED)
 _CLOCK = 1 << 30  # the shoe's ticks_ms wraps at 2^30: every record masks it (shoe.py, ...)
+# A DEAL's fixed part (docs/records.md): header (type, seq, boot, ticks), then board, table,
+# game, variant, dealer, mode, trump, flags and F, the number of findings; then F finding
+# codes, the handprint's length byte, the handprint, the tag.
+DEAL_HEAD = struct.Struct("<BIHIHBBBBBBBB")
 
 # Handprint counting (handprint.py layout: card i of the pack at bits [i*w, i*w + w), LSB
 # first). An entry counts the 4 cards of a chunk in 8-bit fields: seats 0..3, then NO_HAND
@@ -64,6 +72,10 @@ def _count_table(bits):
 
 
 _COUNT2 = _count_table(2)  # by byte: 4 cards of 2 bits
+_LOW_BITS = int("01" * cards.CARD_COUNT, 2)  # the low bit of every card's 2 bits
+_ORIGINAL = records.MODE_ORIGINAL
+_COMPLETE = records.FLAG_COMPLETE
+_CARDS = cards.CARD_COUNT
 _COUNT3 = _count_table(3)  # by 12 bits: 4 cards of 3 bits
 
 
@@ -232,7 +244,45 @@ def _session(f, ctx):
     return None
 
 
+def clean_deal(h, hp, ctx):
+    """True when a DEAL whose fixed part is h (DEAL_HEAD's fields) and handprint hp is a clean
+    original deal the firmware writes: semantic_reason of it is None. False says nothing
+    (semantic_reason decides). Clean: counted from 1 (boot), the clock in 30 bits, no finding,
+    mode original, flags complete, board and table within the SESSION in force (from 1 when
+    none), a game and variant the shoe deals, a dealer seat of it, the handprint in 2 bits a
+    card with a full hand in every seat, and the trump card where the game turns it up."""
+    _, seq, boot, ticks, board, table, game, variant, dealer, mode, trump, flags, nf = h
+    if (not boot or ticks >= _CLOCK or nf or mode != _ORIGINAL or flags != _COMPLETE
+            or not board or not table):
+        return False
+    seqs = ctx.seqs
+    if seqs:  # the SESSION in force (session_at): the latest one, as a rule
+        s = ctx.sessions[-1] if seq > seqs[-1] else ctx.session_at(seq)
+        if s is not None and not (s[0] <= board <= s[1] and table <= s[2]):
+            return False
+    g = _games.get(game << 16 | variant) or _game(game, variant)
+    if g.__class__ is str or dealer >= g.seats or not g.turns or trump >= _CARDS \
+            or len(hp) != g.len2 or (g.tail2 and hp[-1] >> g.tail2):
+        return False
+    # the hands, 2 bits a card (no bits past the last card, above): the cards of seat 3 have
+    # both bits set, those of seats 1 and 3 the low one, those of seats 2 and 3 the high one
+    x = int.from_bytes(hp, "little")
+    low = x & _LOW_BITS
+    high = (x >> 1) & _LOW_BITS
+    n3 = (low & high).bit_count()
+    n1 = low.bit_count() - n3
+    n2 = high.bit_count() - n3
+    if (g.count - n1 - n2 - n3) | n1 << 8 | n2 << 16 | n3 << 24 != g.clean2:
+        return False
+    i = g.index[trump]  # the turned card: in its place?
+    return i != 0xFF and (x >> (i << 1)) & 3 == g.turn_seat[dealer]
+
+
 def _deal(f, ctx):
+    if clean_deal((f["type"], f["seq"], f["boot"], f["ticks"], f["board"], f["table"],
+                   f["game"], f["variant"], f["dealer"], f["mode"], f["trump"], f["flags"],
+                   len(f["findings"])), f["handprint"], ctx):
+        return None
     s = ctx.session_at(f["seq"])
     b = f["board"]
     if not b or not f["table"] or (s is not None and not (s[0] <= b <= s[1]
@@ -256,14 +306,6 @@ def _deal(f, ctx):
             if r:
                 return r
     hp = f["handprint"]
-    t = f["trump"]
-    if len(hp) == g.len2 and not (g.tail2 and hp[-1] >> g.tail2):
-        # the usual handprint: a whole pack, 2 bits a card (a byte is four cards' seats)
-        if sum(map(_COUNT2.__getitem__, hp)) - g.phantom2 == g.clean2 and not overplay \
-                and t < cards.CARD_COUNT and g.turns:
-            i = g.index[t]  # the turned card: in its place?
-            if i != 0xFF and (hp[i >> 2] >> ((i & 3) << 1)) & 3 == g.turn_seat[dealer]:
-                return None
     got = _count(hp, g)
     if got is None:
         return "%s: handprint of %d bytes; the %d-card pack takes %d or %d" % (

@@ -563,3 +563,80 @@ def test_the_stores_read_of_any_bytes_is_records_decode(rtype, head, found, hp, 
     raw = raw[:len(raw) + off] if off < 0 else raw + bytes(range(off))
     a, b = _both(raw)
     assert a == b
+
+
+# --- clean_deal: the shortcut for a clean DEAL passes only what every rule passes -----------
+
+def _full_reason(f, ctx, monkeypatch):
+    """semantic_reason with the clean-deal shortcut off: every rule decides."""
+    with monkeypatch.context() as m:
+        m.setattr(ingest_checks, "clean_deal", lambda h, hp, c: False)
+        return ingest_checks.semantic_reason(f, ctx)
+
+
+def _clean(raw, ctx):
+    h = ingest_checks.DEAL_HEAD.unpack_from(raw)
+    i = ingest_checks.DEAL_HEAD.size + h[-1]  # the handprint's length byte
+    return ingest_checks.clean_deal(h, raw[i + 1:i + 1 + raw[i]], ctx)
+
+
+# set-ups in force for a record at seq 1: none, the usual one, two boards at one table, one
+# that comes into force after it, and one whose successor comes after it (at seq 1 itself)
+SESSIONS = [(), [(0, TABLES_IN_SESSION[0])], [(0, (1, 2, 1))], [(9, (1, 2, 1))],
+            [(0, (30, 40, 3)), (1, TABLES_IN_SESSION[0])]]
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.data())
+def test_clean_deal_passes_only_deals_every_rule_passes(data):
+    """A clean deal with one or two of its fields, its hands or the set-up in force changed:
+    whenever the shortcut passes it, the rules without the shortcut find nothing either."""
+    board = data.draw(st.integers(1, 24))
+    seats = seats_of(board)
+    v = {"board": board, "table": 1, "game": 1, "variant": 0, "dealer": (board - 1) % 4,
+         "mode": records.MODE_ORIGINAL, "trump": trump_of(board),
+         "flags": records.FLAG_COMPLETE, "found": (), "boot": 1, "ticks": 5, "bits": 0,
+         "hp": None, "sessions": ()}
+    other = {"board": (0, 25, 2, 0xFFFF), "table": (0, 2, 3, 4, 255), "game": (0, 2, 3, 4, 9),
+             "variant": (1, 2, 0x40, 0xFF), "dealer": (0, 1, 2, 3, 4, 9),
+             "mode": (records.MODE_OVERPLAY,),
+             "trump": (0, 51, 52, 53, 200, records.NO_TRUMP_CARD),
+             "flags": (0, 2, 3, 4, 8, 0x81), "found": ((F.EXTRA_CARD,), (F.SEAT_SHORT,)),
+             "boot": (0, 7), "ticks": ((1 << 30) - 1, 1 << 30, 0xFFFFFFFF), "bits": (3,),
+             "hp": ("moved", "padded", "short", "any"), "sessions": SESSIONS[1:]}
+    for name in data.draw(st.lists(st.sampled_from(sorted(other)), max_size=2, unique=True)):
+        v[name] = data.draw(st.sampled_from(other[name]))
+    if v["hp"] == "moved":
+        for c in data.draw(st.lists(st.sampled_from(PACK), min_size=1, max_size=3)):
+            seats[c] = data.draw(st.sampled_from((0, 1, 2, 3, handprint.NOT_DEALT)))
+    out = bytearray(handprint.MAX_BYTES)
+    hp = bytes(out[:handprint.pack(seats, PACK, out, v["bits"])])
+    if v["hp"] == "padded":
+        hp += bytes([data.draw(st.integers(0, 255))])
+    elif v["hp"] == "short":
+        hp = hp[:-1]
+    elif v["hp"] == "any":
+        hp = data.draw(st.binary(min_size=len(hp), max_size=len(hp)))
+    sh = Shoe(SHOE)
+    signed(sh, deal(v["board"], v["table"], v["game"], v["variant"], v["dealer"], v["mode"],
+                    v["trump"], v["flags"], v["found"], hp), v["boot"], v["ticks"])
+    raw = sh.recs[0][1]
+    ctx = ingest_checks.Context(SHOE, v["sessions"])
+    with pytest.MonkeyPatch.context() as mp:
+        full = _full_reason(records.decode(raw), ctx, mp)
+    if _clean(raw, ctx):
+        assert full is None
+    else:  # the shortcut declines only what a rule finds, or what it leaves to the rules
+        assert full is not None or v["game"] != 1 or v["variant"] or v["found"] \
+            or v["bits"] or v["flags"] != records.FLAG_COMPLETE or v["mode"] \
+            or v["trump"] == records.NO_TRUMP_CARD
+
+
+def test_clean_deal_is_the_usual_duplicate_whist_deal():
+    sh = Shoe(SHOE)
+    for board in range(1, 25):
+        signed(sh, deal(board=board))
+    for ctx in (ingest_checks.Context(SHOE), ingest_checks.Context(SHOE, SESSIONS[1])):
+        assert all(_clean(raw, ctx) for _, raw in sh.recs)
+        assert not any(_clean(raw, ingest_checks.Context(SHOE, [(0, (1, 2, 1))]))
+                       for _, raw in sh.recs[2:])  # boards 3-24 outside a 2-board set-up

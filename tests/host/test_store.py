@@ -4,8 +4,10 @@ import os
 import sqlite3
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st_
 
-from overplay import store
+from overplay import ingest_checks, store
 from overplay_core import handprint, records
 
 KEY = b"k" * 32
@@ -252,6 +254,125 @@ def test_migration_to_schema_4_keeps_every_row_under_journal_0(tmp_path):
     st.open_journal(SHOE, J1, 1)
     sid = st.begin_sync(SHOE, 1, "", J1)
     assert st.commit_batch(sid, SHOE, [(1, deal(1, journal=J1))], 2, J1) == (1, 0, 0)
+
+
+# --- the clean-DEAL shortcut and the batch's merged mark: the same as the whole way ----------
+
+KEY2 = b"m" * 32  # the shoe's key after a re-key
+
+
+def clean(seq, boot=1, key=KEY, journal=J1, board=None):
+    """A clean DEAL (no finding, complete, the turned card 51 with the dealer): the shortcut's
+    record, nearly every record a club syncs."""
+    buf = bytearray(records.MAX_RECORD)
+    n = records.encode_deal(buf, seq, boot, 1000 + seq, (seq % 24) + 1 if board is None
+                            else board, 2, 1, 0, seq % 4, records.MODE_ORIGINAL, 51,
+                            records.FLAG_COMPLETE, (), 0, hands(seq % 4), 13)
+    return bytes(buf[:records.sign(buf, n, key, SHOE, journal)])
+
+
+RECORD = st_.tuples(
+    st_.integers(1, 9),  # the position it is sent at
+    st_.sampled_from(("clean", "clean", "clean", "other seq", "finding", "board 0", "boot 0",
+                      "board 7", "key2", "forged", "score")),
+    st_.integers(1, 3))  # boot
+BATCH = st_.tuples(st_.lists(RECORD, min_size=1, max_size=8),
+                   st_.integers(3, 11),  # the end the shoe announced
+                   st_.sampled_from((J1, J1, J1, J2)),  # J2: a record of J1 sent as J2's
+                   st_.booleans())  # re-keyed before the batch
+
+
+def _raw(pos, kind, boot):
+    if kind == "other seq":
+        return clean(pos % 9 + 1, boot)
+    if kind == "finding":
+        return deal(pos, boot, journal=J1)
+    if kind == "score":
+        buf = bytearray(records.MAX_RECORD)
+        n = records.encode_score(buf, pos, boot, 5, 4, 2, 1, 8, 5, 2, -1 & 0xFFFF)
+        return bytes(buf[:records.sign(buf, n, KEY, SHOE, J1)])
+    return clean(pos, {"boot 0": 0}.get(kind, boot),
+                 {"key2": KEY2, "forged": b"x" * 32}.get(kind, KEY), J1,
+                 {"board 0": 0, "board 7": 7}.get(kind))
+
+
+def _state(st):
+    q = st.db.execute
+    return (q("SELECT shoe_id, journal_id, seq, type, boot, ticks, raw, sync_id FROM records "
+              "ORDER BY journal_id, seq").fetchall(),
+            q("SELECT * FROM deals ORDER BY journal_id, seq").fetchall(),
+            q("SELECT * FROM results ORDER BY journal_id, seq").fetchall(),
+            q("SELECT id, shoe_id, journal_id, seq, reason, raw, sync_id FROM quarantine "
+              "ORDER BY id").fetchall(),
+            q("SELECT shoe_id, journal_id, first_seq, merged FROM journals").fetchall(),
+            q("SELECT shoe_id, next_seq FROM shoes").fetchall(),
+            q("SELECT sync_id, to_seq, new, duplicates, rejected FROM sync_log").fetchall())
+
+
+@settings(max_examples=150, deadline=None)
+@given(st_.lists(BATCH, min_size=1, max_size=4), st_.sampled_from((1, 2, 4)))
+def test_the_shortcuts_store_what_the_whole_way_stores(batches, first):
+    """Any batches of clean deals among records that are not (with findings, impossible,
+    forged, replayed, past the end, signed under the key before a re-key, sent under the other
+    journal) go into two stores: one as commit_batch does it, one with the clean-DEAL shortcut
+    off and the merged mark walked in the DB. Every row, count and mark is the same."""
+    def whole_way(self, shoe_id, journal_id, lo=None, hi=None, covered=()):
+        return advance(self, shoe_id, journal_id)
+    advance = store.Store._advance
+    got = []
+    for shortcut in (True, False):
+        with pytest.MonkeyPatch.context() as mp:
+            if not shortcut:
+                mp.setattr(ingest_checks, "clean_deal", lambda h, hp, ctx: False)
+                mp.setattr(store.Store, "_advance", whole_way)
+            st = store.Store(":memory:")
+            st.enroll(SHOE, KEY)
+            st.open_journal(SHOE, J1, first)
+            st.open_journal(SHOE, J2, 1)
+            counts = []
+            for recs, end, journal, rekey in batches:
+                if rekey:
+                    st.enroll(SHOE, KEY2)
+                sid = st.begin_sync(SHOE, first, "", journal)
+                counts.append(st.commit_batch(sid, SHOE, [(p, _raw(p, k, b)) for p, k, b in recs],
+                                              end, journal))
+            got.append((counts, _state(st)))
+            st.close()
+    assert got[0] == got[1]
+
+
+def test_a_batch_moves_the_mark_over_what_it_holds_and_what_lies_above_it(tmp_path):
+    st = fresh(tmp_path, journal0=False)
+    st.open_journal(SHOE, J1, 1)
+    sid = st.begin_sync(SHOE, 1, "", J1)
+    # 5 and 6 held first, out of order; 2 impossible (board 0): held in quarantine
+    assert st.commit_batch(sid, SHOE, [(5, clean(5)), (6, clean(6))], 7, J1) == (2, 0, 0)
+    assert st.commit_batch(sid, SHOE, [(1, clean(1)), (2, clean(2, board=0))], 7, J1) == \
+        (1, 0, 1)
+    assert st.next_seq(SHOE, J1) == 3
+    # 3 and 4 arrive: the mark passes them, then 5 and 6 stored before
+    assert st.commit_batch(sid, SHOE, [(3, clean(3)), (4, clean(4))], 7, J1) == (2, 0, 0)
+    assert st.next_seq(SHOE, J1) == 7 and st.next_seq(SHOE) == 7
+    assert [s for s, _ in st.journal(SHOE, J1)] == [1, 3, 4, 5, 6]
+
+
+def test_the_mark_passes_no_impossible_record_whose_quarantine_row_is_another_journals(
+        tmp_path):
+    # quarantine keeps one row per (shoe, seq, bytes): the same bytes sent first as J2's (a
+    # bad signature there) leave J1's impossible record without a row of its own under J1, so
+    # J1's mark stops before it, as for any record J1 does not hold
+    st = fresh(tmp_path, journal0=False)
+    st.open_journal(SHOE, J1, 1)
+    st.open_journal(SHOE, J2, 1)
+    impossible = clean(2, board=0)
+    sid = st.begin_sync(SHOE, 1, "", J2)
+    assert st.commit_batch(sid, SHOE, [(2, impossible)], 3, J2) == (0, 0, 1)
+    sid = st.begin_sync(SHOE, 1, "", J1)
+    assert st.commit_batch(sid, SHOE, [(1, clean(1)), (2, impossible), (3, clean(3))], 4,
+                           J1) == (2, 0, 1)
+    assert st.next_seq(SHOE, J1) == 2
+    assert st.db.execute("SELECT journal_id, reason FROM quarantine").fetchall() == \
+        [(J2, "bad signature: the tag does not verify under shoe 7's key")]
 
 
 def test_setups_pending_then_pushed(tmp_path):
