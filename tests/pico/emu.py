@@ -9,7 +9,7 @@
 available() says why the emulated leg cannot run here ('' when it can).
 """
 
-import cli_proc
+from tests.host import cli_proc
 import json
 import os
 import queue
