@@ -182,7 +182,7 @@ def table(results):
 
 README_HEAD = """## Benchmarks
 
-`make bench` runs every `bench/bench_*.py` (under two minutes here), writes `bench/results.json`
+`make bench` runs every `bench/bench_*.py` (about two minutes here, plus two to six for the emulated Pico), writes `bench/results.json`
 (metric -> number, plus `_date`, `_machine`) and prints the table below; it fails when a
 metric is missing or a benchmark breaks. `.venv/bin/python bench/run.py --quick` is a smoke
 run, `--only card` one benchmark, `--readme` rewrites this section from the last results.
