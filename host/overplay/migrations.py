@@ -399,4 +399,26 @@ CREATE TABLE players (
 )
 """
 
-MIGRATIONS = [V1, V2, V3, V4, V5]
+# v6: a quarantined record is one row per (shoe, journal, seq, bytes). v1's UNIQUE (shoe, seq,
+# raw) left out the journal: the same bytes quarantined under one journal kept a record of
+# another journal (wiped shoe, same seq) from its own row, so that journal's merged mark could
+# not pass it. SQLite cannot change a constraint in place: the table is copied, ids kept.
+V6 = """
+CREATE TABLE quarantine_v6 (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    shoe_id     INTEGER NOT NULL,
+    seq         INTEGER NOT NULL,
+    reason      TEXT NOT NULL,
+    raw         BLOB NOT NULL,
+    received_at TEXT NOT NULL,
+    sync_id     INTEGER,
+    journal_id  INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (shoe_id, journal_id, seq, raw)
+);
+INSERT INTO quarantine_v6 (id, shoe_id, seq, reason, raw, received_at, sync_id, journal_id)
+    SELECT id, shoe_id, seq, reason, raw, received_at, sync_id, journal_id FROM quarantine;
+DROP TABLE quarantine;
+ALTER TABLE quarantine_v6 RENAME TO quarantine
+"""
+
+MIGRATIONS = [V1, V2, V3, V4, V5, V6]

@@ -356,11 +356,10 @@ def test_a_batch_moves_the_mark_over_what_it_holds_and_what_lies_above_it(tmp_pa
     assert [s for s, _ in st.journal(SHOE, J1)] == [1, 3, 4, 5, 6]
 
 
-def test_the_mark_passes_no_impossible_record_whose_quarantine_row_is_another_journals(
-        tmp_path):
-    # quarantine keeps one row per (shoe, seq, bytes): the same bytes sent first as J2's (a
-    # bad signature there) leave J1's impossible record without a row of its own under J1, so
-    # J1's mark stops before it, as for any record J1 does not hold
+def test_the_same_bytes_quarantined_under_two_journals_are_two_rows(tmp_path):
+    # quarantine keeps one row per (shoe, journal, seq, bytes) (schema 6): the same bytes sent
+    # first as J2's (a bad signature there) do not keep J1's impossible record from its own
+    # row under J1, so J1's mark passes it, as for any impossible record the club holds
     st = fresh(tmp_path, journal0=False)
     st.open_journal(SHOE, J1, 1)
     st.open_journal(SHOE, J2, 1)
@@ -370,9 +369,10 @@ def test_the_mark_passes_no_impossible_record_whose_quarantine_row_is_another_jo
     sid = st.begin_sync(SHOE, 1, "", J1)
     assert st.commit_batch(sid, SHOE, [(1, clean(1)), (2, impossible), (3, clean(3))], 4,
                            J1) == (2, 0, 1)
-    assert st.next_seq(SHOE, J1) == 2
-    assert st.db.execute("SELECT journal_id, reason FROM quarantine").fetchall() == \
-        [(J2, "bad signature: the tag does not verify under shoe 7's key")]
+    assert st.next_seq(SHOE, J1) == 4
+    rows = st.db.execute("SELECT journal_id, reason FROM quarantine ORDER BY id").fetchall()
+    assert rows[0] == (J2, "bad signature: the tag does not verify under shoe 7's key")
+    assert rows[1][0] == J1 and rows[1][1].startswith("impossible: ") and len(rows) == 2
 
 
 def test_setups_pending_then_pushed(tmp_path):
