@@ -342,6 +342,12 @@ def _euchre(case, v, res, out):
     alone = _bool(res, "alone", "result")
     if alone is None:
         alone = bool(made and made[0].get("alone")) or case.lone >= 0
+    declared = alone  # as played: the lone hand the record shows
+    for r in _codes(v, "EU-19p"):  # law 19: the adversaries insisted, partner plays
+        if alone:
+            alone = False
+            _adjust(out["adjustments"], r, "the dealer's partner plays with him: scored as a "
+                    "partnership hand, not a lone hand")
     tr = res.get("tricks")
     euchred = _bool(res, "euchred", "result")
     if tr is None and euchred is None:
@@ -389,7 +395,7 @@ def _euchre(case, v, res, out):
             _adjust(out["adjustments"], r, "%s forfeit %d, given to %s"
                     % (SIDE_NAMES[barred], 4 if alone else 2, SIDE_NAMES[1 - barred]))
     b = se.score_hand(side, tricks, alone, tuple(revokes), exposed, barred, case.variant)
-    base = se.score_hand(side, tricks, alone, (0, 0), False, -1, case.variant)
+    base = se.score_hand(side, tricks, declared, (0, 0), False, -1, case.variant)
     out["as_played"] = _by_side(base["total"])
     out["marks"] = _by_side(b["total"])
     sa = {"makers": SIDES[side].upper(), "tricks": tricks, "alone": bool(alone)}

@@ -61,9 +61,11 @@ FINDING_EVENTS = {"lone_discard_not_passed": "lone_without_passing_discard",
                   "card_faced_on_overplay": "card_faced_in_pack"}
 # The options a player may take ("choice" events); see docs/judge.md.
 CHOICES = (" stand new_deal compel rectify choose_trump replay require_named_suit"
-           " play_to_card_led ")
+           " play_to_card_led highest_trump lowest_trump partner_plays ")
 CHOICE_ALIASES = {"fresh_deal": "new_deal", "played_again": "replay", "play_again": "replay",
-                  "named_suit": "require_named_suit", "let_stand": "stand"}
+                  "named_suit": "require_named_suit", "let_stand": "stand",
+                  "highest": "highest_trump", "lowest": "lowest_trump",
+                  "insist": "partner_plays"}
 _GAME_ALIASES = {"\u00e9cart\u00e9": "ecarte", "bridge": "bridge_whist", "duplicate": "duplicate_whist",
                  "whist": "duplicate_whist"}
 

@@ -18,6 +18,12 @@ TABLE = {
     "EU-16": ("may_call_highest_or_lowest_trump", "Law 16", "", "EU-25", "EU-B",
               "He named the trump card after it was taken up or played: an adversary may call "
               "on him to play his highest or lowest trump."),
+    "EU-16h": ("must_play_highest_trump", "Law 16", "", "EU-25", "EU-B",
+               "He named the trump card after it was taken up or played, and an adversary "
+               "called for his highest trump: he must play his highest trump."),
+    "EU-16l": ("must_play_lowest_trump", "Law 16", "", "EU-25", "EU-B",
+               "He named the trump card after it was taken up or played, and an adversary "
+               "called for his lowest trump: he must play his lowest trump."),
     "EU-91": ("card_liable_to_be_called", "Law 91", "", "EU-25", "EU-A",
               "The trump card was lifted from the pack before its time: it is an exposed card, "
               "liable to be called."),
@@ -37,6 +43,12 @@ TABLE = {
     "EU-19": ("lone_hand_may_be_prevented", "Law 19", "", "EU-28", "EU-B",
               "The lone dealer did not pass his discard to his partner: the adversaries may "
               "insist that his partner play with him."),
+    "EU-19p": ("lone_hand_prevented", "Law 19", "", "EU-28", "EU-B",
+               "The lone dealer did not pass his discard to his partner and the adversaries "
+               "insisted: his partner plays with him; there is no lone hand."),
+    "EU-19s": ("lone_hand_stands", "Law 19", "", "EU-28", "EU-B",
+               "The lone dealer did not pass his discard to his partner, but the adversaries "
+               "did not insist on his partner playing: the lone hand stands."),
     "EU-20": ("procedure", "Law 20", "", "EU-18", "EU-B",
               "A trump not taken up must be placed face up under the pack, where all can see "
               "it; the law states no penalty: put it right."),
@@ -167,8 +179,16 @@ def discard(v, case):
         v.rule("EU-18", F.LEAD_BEFORE_DISCARD)
     for e in unpassed[:1]:
         v.find(F.LONE_DISCARD_NOT_PASSED, seat=case.dealer)
-        v.rule("EU-19", F.LONE_DISCARD_NOT_PASSED, by=[(case.dealer + 1) % 4,
-                                                      (case.dealer + 3) % 4])
+        adv = [(case.dealer + 1) % 4, (case.dealer + 3) % 4]
+        # Law 19 gives the choice to the adversaries only and sets no time for it
+        good = B.strays(v, case, e, adv, "EU-19", F.LONE_DISCARD_NOT_PASSED,
+                        ("partner_plays", "stand"))
+        if good:
+            c = good[0]
+            v.rule("EU-19p" if c.get("choice") == "partner_plays" else "EU-19s",
+                   F.LONE_DISCARD_NOT_PASSED, seat=case.dealer, by_seat=c.seat)
+        else:
+            v.rule("EU-19", F.LONE_DISCARD_NOT_PASSED, by=adv)
     for e in case.events_of("turned_down_not_shown"):
         v.find(F.TURNED_DOWN_NOT_SHOWN, seat=case.dealer)
         v.rule("EU-20", F.TURNED_DOWN_NOT_SHOWN)
@@ -179,9 +199,18 @@ def trump_card(v, case):
         v.find(F.TRUMP_CARD_NAMED, seat=e.seat, card=e.card)
         if e.get("on_pack"):
             v.rule("EU-16b", F.TRUMP_CARD_NAMED)
+            continue
+        adv = [(e.seat + 1) % 4, (e.seat + 3) % 4] if e.seat >= 0 else None
+        good = None
+        if adv:  # whose call it is needs the seat that named the card
+            good = B.strays(v, case, e, adv, "EU-16", F.TRUMP_CARD_NAMED,
+                            ("highest_trump", "lowest_trump"), seat=e.seat)
+        if good:
+            c = good[0]
+            v.rule("EU-16h" if c.get("choice") == "highest_trump" else "EU-16l",
+                   F.TRUMP_CARD_NAMED, seat=e.seat, by_seat=c.seat)
         else:
-            v.rule("EU-16", F.TRUMP_CARD_NAMED, seat=e.seat,
-                   by=[(e.seat + 1) % 4, (e.seat + 3) % 4] if e.seat >= 0 else None)
+            v.rule("EU-16", F.TRUMP_CARD_NAMED, seat=e.seat, by=adv)
     for e in case.events_of("trump_card_lifted"):
         v.find(F.TRUMP_CARD_LIFTED, seat=e.seat, card=e.card)
         v.rule("EU-91", F.TRUMP_CARD_LIFTED, seat=e.seat)

@@ -169,7 +169,8 @@ EVENT_TYPES = ["pass", "declare", "name_trump", "order_up", "take_up", "played",
                "card_exposed_in_deal", "dealt_out_of_turn", "adversaries_pack",
                "hand_abandoned", "renounce", "card_taken_back", "more_than_one_turned_up",
                "trump_card_named", "doubling_declared", "propose", "refuse", "accept",
-               "play_begun", "deal_completed", "king_held", "new_cards_called"]
+               "play_begun", "deal_completed", "king_held", "new_cards_called",
+               "discard_quitted", "lone_without_passing_discard"]
 
 
 @settings(max_examples=300, deadline=None)
@@ -179,7 +180,10 @@ EVENT_TYPES = ["pass", "declare", "name_trump", "order_up", "take_up", "played",
            optional={"seat": st.sampled_from(["N", "E", "S", "W", "dealer", "non_dealer"]),
                      "suit": st.sampled_from(["H", "S", "C", "D"]),
                      "card": st.sampled_from(["JH", "KC", "9D"]),
-                     "choice": st.sampled_from(["stand", "new_deal", "compel"]),
+                     "choice": st.sampled_from(["stand", "new_deal", "compel",
+                                                "highest_trump", "lowest_trump",
+                                                "partner_plays"]),
+                     "alone": st.booleans(), "to_partner": st.booleans(),
                      "tricks": st.integers(-1, 6)}), max_size=10),
        st.integers(1, 6))
 def test_fuzz_event_sequences_give_rulings_or_one_line_errors(game, events, tables):

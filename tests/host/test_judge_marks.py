@@ -244,6 +244,21 @@ def test_euchre_somerset_law_102_lone_hand_capped_and_law_62_revoke_wins_first()
     assert _hand(r)["game"]["game_won"] == "E-W"  # law 4: the penalty before the march
 
 
+def test_euchre_law_19_adversaries_insisted_scored_as_a_partnership_hand():
+    """Excerpt law 19: the lone dealer kept his discard and the adversaries insisted: his
+    partner played with him, so a march scores 2, not the lone hand's 4; not insisting (or
+    the partner insisting, no effect) leaves the lone hand's 4."""
+    evs = [_ev("take_up", "N", alone=True), _ev("discard_quitted", "N", to_partner=False)]
+    r = _euchre(evs + [_ev("choice", "E", choice="partner_plays")], {"tricks": 5}, lone="N")
+    assert codes(r) == ["EU-19p"] and _adj(r) == ["EU-19p"]
+    assert _hand(r)["as_played"] == {"ns": 4, "ew": 0}
+    assert _hand(r)["marks"] == {"ns": 2, "ew": 0} and _hand(r)["scored_as"]["alone"] is False
+    r = _euchre(evs + [_ev("choice", "W", choice="stand")], {"tricks": 5}, lone="N")
+    assert codes(r) == ["EU-19s"] and _hand(r)["marks"] == {"ns": 4, "ew": 0}
+    r = _euchre(evs + [_ev("choice", "S", choice="partner_plays")], {"tricks": 5}, lone="N")
+    assert codes(r) == ["EU-OPTn", "EU-19"] and _hand(r)["marks"] == {"ns": 4, "ew": 0}
+
+
 def test_euchre_law_22_no_trump_named_the_deal_is_void():
     """Excerpt law 22: no one names a trump: void, nothing is marked."""
     evs = [_ev("pass", s) for s in "ESWNESWN"]

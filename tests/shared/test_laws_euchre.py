@@ -30,6 +30,32 @@ def test_euchre_law_16_naming_the_trump_card_highest_or_lowest_trump():
     assert _codes(r) == ["EU-16b"]
 
 
+def test_euchre_law_16_adversary_calls_for_highest_or_lowest_trump():
+    """Law 16 followed: an adversary of the player who named the trump card calls for his
+    highest (EU-16h) or lowest (EU-16l) trump: that player must play it."""
+    named = _ev("trump_card_named", "E", card="JH")
+    r = _j([named, _ev("choice", "N", choice="highest_trump")], phase="play_begun")
+    assert _codes(r) == ["EU-16h"] and r["rulings"][0]["ruling"] == "must_play_highest_trump"
+    assert r["rulings"][0]["seat"] == "E" and r["rulings"][0]["by_seat"] == "N"
+    r = _j([named, _ev("choice", "S", choice="lowest")], phase="play_begun")
+    assert _codes(r) == ["EU-16l"] and r["rulings"][0]["ruling"] == "must_play_lowest_trump"
+    assert r["rulings"][0]["by_seat"] == "S"
+
+
+def test_euchre_law_16_call_by_the_namers_partner_has_no_effect():
+    """Law 16: the call is an adversary's: his partner W (or E himself) calling is no_effect,
+    and the adversaries' option stays open (EU-16); an adversary's later call still holds."""
+    named = _ev("trump_card_named", "E", card="JH")
+    r = _j([named, _ev("choice", "W", choice="lowest_trump")], phase="play_begun")
+    assert _codes(r) == ["EU-OPTn", "EU-16"]
+    assert r["rulings"][0]["ruling"] == "no_effect" and r["rulings"][0]["by_seat"] == "W"
+    assert r["rulings"][0]["option"] == "EU-16" and r["rulings"][0]["choice"] == "lowest_trump"
+    assert r["rulings"][0]["citation"]["law"] == "Law 16"
+    r = _j([named, _ev("choice", "E", choice="highest_trump"),
+            _ev("choice", "S", choice="highest_trump")], phase="play_begun")
+    assert _codes(r) == ["EU-OPTn", "EU-16h"] and r["rulings"][1]["by_seat"] == "S"
+
+
 def test_euchre_law_17_dealer_not_discarded_by_first_trick_cannot_score():
     """Law 17: dealer who has not discarded until he played to the first trick: no score."""
     r = _j([_ev("no_discard_by_first_trick")], phase="first_trick_quitted")
@@ -61,6 +87,37 @@ def test_euchre_law_19_lone_dealer_must_pass_discard_to_partner():
     """Law 19: lone dealer who does not pass his discard: adversaries may prevent lone hand."""
     r = _j([_ev("take_up", "N", alone=True), _ev("lone_without_passing_discard", "N")])
     assert _codes(r) == ["EU-19"] and r["rulings"][0]["by"] == ["E", "W"]
+
+
+def test_euchre_law_19_adversaries_insist_partner_plays_or_let_lone_hand_stand():
+    """Law 19 followed: the adversaries insist (EU-19p: partner plays with him, no lone hand)
+    or do not (stand, EU-19s: the lone hand stands)."""
+    evs = [_ev("take_up", "N", alone=True), _ev("discard_quitted", "N", to_partner=False)]
+    r = _j(evs + [_ev("choice", "E", choice="partner_plays")], phase="play_begun")
+    assert _codes(r) == ["EU-19p"] and r["rulings"][0]["ruling"] == "lone_hand_prevented"
+    assert r["rulings"][0]["by_seat"] == "E" and r["rulings"][0]["seat"] == "N"
+    r = _j(evs + [_ev("choice", "W", choice="stand")], phase="play_begun")
+    assert _codes(r) == ["EU-19s"] and r["rulings"][0]["ruling"] == "lone_hand_stands"
+
+
+def test_euchre_law_19_insisting_by_the_dealers_partner_has_no_effect():
+    """Law 19: only the adversaries may insist: the dealer's partner S insisting is no_effect
+    and the adversaries' option stays open (EU-19)."""
+    evs = [_ev("take_up", "N", alone=True), _ev("lone_without_passing_discard", "N"),
+           _ev("choice", "S", choice="partner_plays")]
+    r = _j(evs)
+    assert _codes(r) == ["EU-OPTn", "EU-19"] and r["rulings"][0]["by_seat"] == "S"
+    assert r["rulings"][0]["option"] == "EU-19" and r["rulings"][0]["ruling"] == "no_effect"
+    r = _j(evs + [_ev("choice", "W", choice="insist")])
+    assert _codes(r) == ["EU-OPTn", "EU-19p"]
+
+
+def test_euchre_law_19_no_ruling_or_choice_followed_when_the_discard_was_passed():
+    """Issue #14 item 5: the record shows the discard passed: no law 19 ruling at all, and an
+    adversary's "partner_plays" changes nothing."""
+    evs = [_ev("take_up", "N", alone=True), _ev("discard_quitted", "N", to_partner=True),
+           _ev("choice", "E", choice="partner_plays")]
+    assert _codes(_j(evs)) == []
 
 
 def test_euchre_law_20_turned_down_card_face_up_and_naming_in_turn():
