@@ -98,10 +98,13 @@ class App:
         self.game = game or (setup["game"] if setup else games.DUPLICATE_WHIST)
         self.variant = variant if game else (setup["variant"] if setup else variant)
         self.table = table or (setup["table"] if setup else 1)
-        self.next_board = setup["first"] if setup and not game else first_board
         # (first, last) board of the set-up (None: any board); a set-up that came while a
         # deal was in progress, taken when it is over (app_more.take_setup)
         self.boards = (setup["first"], setup["last"]) if setup and not game else None
+        self.setup_id = setup["setup_id"] if self.boards else 0  # the set-up in force
+        # Dealt under a set-up, the next board survives a power cut: next.bin (_dealt)
+        self.next_board = settings.next_board(self.setup_id, setup["first"], setup["last"]) \
+            if self.boards else first_board
         self.pending = None
         # The RAM batch, committed at the end of each deal: 512 bytes hold the DEAL record
         # (56 bytes signed and framed, 88 with 32 findings) and 9 irregularity EVENTs (45
@@ -218,6 +221,7 @@ class App:
         elif kind == CMD_END:
             if sh.state == DEALING:
                 sh.end_deal()
+                self._dealt()
             else:
                 sh.end_check()
             self._between_hands()
@@ -235,6 +239,20 @@ class App:
             self.deck.use(a)
         elif kind == CMD_STOP:
             self.running = False
+
+    def _dealt(self):
+        """An original deal just ended: under a set-up, once its DEAL record is on flash, the
+        next board goes to next.bin (link.Settings), so a shoe switched off and on offers
+        that board, not the set-up's first again. Not when the deal starts (a deal cut off
+        by power-off is dealt again), nor when the record is not stored or only in RAM."""
+        s = self.settings
+        j = self.journal
+        if self.boards is None or self.shoe.lost or j.committed_seq != j.next_seq - 1:
+            return
+        try:
+            s.save_next_board(self.setup_id, self.next_board)
+        except OSError:  # the flash refused: the journal has the deal; a power-on offers
+            pass  # the board after the last one saved, as before this deal
 
     def _between_hands(self, played=True):
         # hardware-facts target 3: collect between hands, never while a tag is in the field.
@@ -305,6 +323,7 @@ class App:
         was = sh.state
         sh.service()
         if sh.tick():
+            self._dealt()
             self._between_hands()
         elif was != IDLE and sh.state == IDLE and sh.ended:
             # a check or tray write just finished (an enrolment: no board to play)

@@ -114,8 +114,10 @@ def take_setup(self):
             faults.clear(sh, faults.ALERT_SETUP)
     sh.tables = setup["tables"]
     sh.table = self.table = setup["table"]
-    self.next_board = setup["first"]
     self.boards = (setup["first"], setup["last"])
+    self.setup_id = setup["setup_id"]
+    # a new set-up from its first board; the one in force pushed again goes on where it was
+    self.next_board = self.settings.next_board(self.setup_id, setup["first"], setup["last"])
     sh.ended = False  # the screen: the new set-up, not the last deal's findings
     sh.message = "set-up %d" % setup["setup_id"] if p is not None else "deal refused"
     sh.changed = True

@@ -29,6 +29,7 @@ interrupt character is off too, as a second guard (hardware-facts §4); it comes
 or after IDLE_MS without a good frame.
 """
 
+import binascii
 import errno
 import os
 import struct
@@ -64,6 +65,9 @@ E_DONE = 6  # DONE(seq) past the end of the shoe's journal: nothing marked synce
 PIN_SET = wire.PIN_SET  # host: the PIN file, overplay_core.pin.make (45 bytes: salted hash)
 PIN_ACK = wire.PIN_ACK  # shoe: stored on flash (pin.bin); seq echoes PIN_SET's
 PIN_FILE = "pin.bin"  # the scoring terminal's file (board.path("pin", "pin.bin"))
+# The board a power-on deals next under the set-up in force (Settings.next_board): set-up id
+# u32 LE, board u16 LE, then crc32 u32 LE of those 6 bytes
+NEXT_FILE = "next.bin"
 
 # ENROLL payload: shoe id u32 LE, the shoe's record key, then the club's tray-slip key
 # (docs/wire.md). A payload without the slip key (36 bytes, an older PC) is still taken.
@@ -89,7 +93,11 @@ class Settings:
     A file that is there but cannot be used (a key file of the wrong length is never cut
     short to fit, a set-up that fails session.check, a PIN file of the wrong size or magic,
     a folder where the file should be) is taken as absent and its name put in `bad`, for
-    the app to show and record (faults.boot); writing the new one replaces it."""
+    the app to show and record (faults.boot); writing the new one replaces it.
+
+    next.bin (NEXT_FILE): the board to deal next under set-up id N, written the same way
+    after each deal the journal holds (App._dealt), read only when the app takes a set-up
+    (next_board); one that is damaged, of another set-up or off its range is not used."""
 
     def __init__(self, folder):
         self.folder = folder
@@ -162,6 +170,28 @@ class Settings:
         """Store the PIN file the club PC sent (already checked: pin.check)."""
         self._write(PIN_FILE, bytes(data))
         self.pin = bytes(data)
+
+    def next_board(self, setup_id, first, last):
+        """The board to deal next under set-up setup_id (boards first..last): next.bin's, when
+        it is of that set-up, intact and in first..last + 1 (last + 1: every board dealt, so
+        none is offered again); else first. Never raises: the file is a hint, the journal
+        the record."""
+        if self.folder is None:
+            return first
+        try:
+            with open(self._path(NEXT_FILE), "rb") as f:
+                d = f.read(11)
+        except OSError:  # none yet, or not a file that reads: start at the first board
+            return first
+        if len(d) != 10 or binascii.crc32(d[:6]) & 0xFFFFFFFF != \
+                struct.unpack_from("<I", d, 6)[0]:
+            return first  # damaged (the rename makes a torn write impossible; flash is not)
+        sid, n = struct.unpack_from("<IH", d, 0)
+        return n if sid == setup_id and first <= n <= last + 1 else first
+
+    def save_next_board(self, setup_id, board):
+        d = struct.pack("<IH", setup_id, board)
+        self._write(NEXT_FILE, d + struct.pack("<I", binascii.crc32(d) & 0xFFFFFFFF))
 
     def setup_id(self):
         return struct.unpack_from("<I", self.setup, 1)[0] if self.setup else 0

@@ -103,3 +103,85 @@ def test_a_board_dealt_before_the_change_is_scored_as_its_own_game():
     s = journal(a, records.SCORE)
     assert [(x["board"], x["game"], x["table"], x["tricks_ns"]) for x in s] == [(1, WHIST, 1, 8)]
     close(a)
+
+
+# --- the next board across a power cut (link.Settings next.bin, App._dealt) ----------------
+
+def power_cycle(a):
+    """Switch the shoe off and on: the app dropped, a new one built on the same flash."""
+    a.journal.close()
+    b = board(root=a.board.root)
+    a = A.App(b, poll_ms=0, display_ms=0)
+    enrol(a)  # (the pack, as the other cases enrol it: not what is tested here)
+    return a
+
+
+def test_a_shoe_switched_off_after_board_3_deals_board_4_next():
+    a = shoe_with_setup()  # set-up 11, boards 1-24
+    assert deal(a) and deal(a) and deal(a)
+    a = power_cycle(a)
+    assert a.next_board == 4
+    assert deal(a)
+    assert [d["board"] for d in journal(a, records.DEAL)] == [1, 2, 3, 4]
+    # a new set-up starts at its own first board, and is resumed in its turn
+    push(a, 12, WHIST, 5, 8, 2, 3)
+    assert deal(a)
+    a = power_cycle(a)
+    assert a.next_board == 6
+    assert deal(a)
+    # another new set-up, whose range holds the board saved for the last one: its first
+    push(a, 13, WHIST, 1, 24, 1, 2)
+    assert deal(a)
+    assert [d["board"] for d in journal(a, records.DEAL)] == [1, 2, 3, 4, 5, 6, 1]
+    close(a)
+
+
+def test_a_deal_cut_off_by_the_power_is_offered_again_and_a_finished_setup_stays_done():
+    a = shoe_with_setup()
+    assert deal(a) and deal(a, end=False)  # board 2 under way when the power goes
+    a = power_cycle(a)
+    assert a.next_board == 2 and deal(a)
+    push(a, 12, WHIST, 5, 6, 1, 2)
+    assert deal(a) and deal(a)  # boards 5 and 6: the set-up is dealt out
+    a = power_cycle(a)
+    assert not deal(a)  # not board 5 again
+    assert "B7 not in 5-6" in screen(a)
+    assert [d["board"] for d in journal(a, records.DEAL)] == [1, 2, 5, 6]
+    close(a)
+
+
+def test_a_damaged_next_board_file_is_ignored():
+    import binascii
+    import struct
+
+    good = struct.pack("<IH", 11, 9)
+    good += struct.pack("<I", binascii.crc32(good) & 0xFFFFFFFF)
+    flipped = bytearray(good)
+    flipped[4] ^= 0x01  # board 8: the CRC no longer matches
+    off = struct.pack("<IH", 11, 99)  # intact, but past the set-up's boards (1-24)
+    off += struct.pack("<I", binascii.crc32(off) & 0xFFFFFFFF)
+    for data in (b"", good[:7], bytes(flipped), good + b"\0", off, None):
+        a = shoe_with_setup()
+        assert deal(a) and deal(a)
+        path = a.board.root + "/" + link.NEXT_FILE
+        import os
+
+        os.remove(path)
+        if data is None:
+            os.mkdir(path)  # a folder where the file should be
+        else:
+            with open(path, "wb") as f:
+                f.write(data)
+        a = power_cycle(a)  # boots all the same, at the set-up's first board
+        assert a.next_board == 1 and not a.settings.bad and not a.shoe.alert
+        assert deal(a)
+        a = power_cycle(a)  # the deal wrote a good file in its place
+        assert a.next_board == 2
+        close(a)
+    # the good file itself is taken (the check above is not of a file never read)
+    a = shoe_with_setup()
+    with open(a.board.root + "/" + link.NEXT_FILE, "wb") as f:
+        f.write(good)
+    a = power_cycle(a)
+    assert a.next_board == 9
+    close(a)
