@@ -126,17 +126,17 @@ def test_progress_line_shows_records_rate_and_time_left():
     assert "500/1000 records" in line and "kB/s" in line and "0:02 left" in line
 
 
-def test_sync_over_a_socket_url(tmp_path, capsys):
-    """Any pyserial URL: here socket://, with the shoe's link code served on a TCP socket."""
+def sync_from_socket_shoe(db, key, shoe_id, records):
+    """`overplay sync --port socket://...` against a desk shoe's link code (devsim: `records`
+    signed records under key) served on a TCP socket; the command's exit status."""
     import socket
     import threading
     import time
 
     import devsim
     from link import Link, Settings
-    key = b"\x22" * 32
     j = devsim.MemJournal()
-    devsim.fill(j, 40, key, 9)
+    devsim.fill(j, records, key, shoe_id)
     srv = socket.socket()
     srv.bind(("127.0.0.1", 0))
     srv.listen(1)
@@ -145,23 +145,28 @@ def test_sync_over_a_socket_url(tmp_path, capsys):
     def shoe():
         conn, _ = srv.accept()
         f = conn.makefile("rwb", buffering=0)
-        link = Link(f, f, j, key, 9, Settings(None), kbd_intr=None)
+        link = Link(f, f, j, key, shoe_id, Settings(None), kbd_intr=None)
         while not stop.is_set():
             if not link.poll():
                 time.sleep(0.001)
         conn.close()
     t = threading.Thread(target=shoe, daemon=True)
     t.start()
-    db = str(tmp_path / "c.sqlite")
-    Store(db).enroll(9, key)
     try:
-        rc = cli.main(["sync", "--port", "socket://127.0.0.1:%d" % srv.getsockname()[1],
-                       "--db", db, "--quiet"])
+        return cli.main(["sync", "--port", "socket://127.0.0.1:%d" % srv.getsockname()[1],
+                         "--db", db, "--quiet"])
     finally:
         stop.set()
         t.join(5)
         srv.close()
-    assert rc == 0
+
+
+def test_sync_over_a_socket_url(tmp_path, capsys):
+    """Any pyserial URL: here socket://, with the shoe's link code served on a TCP socket."""
+    key = b"\x22" * 32
+    db = str(tmp_path / "c.sqlite")
+    Store(db).enroll(9, key)
+    assert sync_from_socket_shoe(db, key, 9, 40) == 0
     assert capsys.readouterr().out.startswith("shoe 9: 40 new records")
 
 
@@ -213,38 +218,9 @@ def test_enroll_refuses_an_id_held_by_another_shoe_unless_replace(tmp_path):
 def test_a_shoe_the_club_does_not_know_is_refused_loudly_then_reverified(tmp_path, capsys):
     """Its records go to quarantine with exit status 2 and the reason on one line; once it is
     enrolled, `overplay quarantine --reverify` merges them."""
-    import socket
-    import threading
-    import time
-
-    import devsim
-    from link import Link, Settings
     key = b"\x23" * 32
-    j = devsim.MemJournal()
-    devsim.fill(j, 12, key, 8)
-    srv = socket.socket()
-    srv.bind(("127.0.0.1", 0))
-    srv.listen(1)
-    stop = threading.Event()
-
-    def shoe():
-        conn, _ = srv.accept()
-        f = conn.makefile("rwb", buffering=0)
-        link = Link(f, f, j, key, 8, Settings(None), kbd_intr=None)
-        while not stop.is_set():
-            if not link.poll():
-                time.sleep(0.001)
-        conn.close()
-    t = threading.Thread(target=shoe, daemon=True)
-    t.start()
     db = str(tmp_path / "c.sqlite")
-    try:
-        rc = cli.main(["sync", "--port", "socket://127.0.0.1:%d" % srv.getsockname()[1],
-                       "--db", db, "--quiet"])
-    finally:
-        stop.set()
-        t.join(5)
-        srv.close()
+    rc = sync_from_socket_shoe(db, key, 8, 12)
     out, err = capsys.readouterr()
     assert rc == 2 and "12 rejected" in out and "unknown shoe 8" in out, out + err
     assert err.count("\n") == 1 and "unknown shoe 8" in err and "overplay quarantine" in err
