@@ -7,17 +7,21 @@ A card is an int from the moment its tag is read; everything downstream passes i
     ('TH', 'T♥')
     >>> rank_of(c), suit_of(c) == HEARTS
     (10, True)
+    >>> len(pack_of_size(32)), PACK_25[-1] == JOKER
+    (32, True)
 
 Encoding: card = suit * 13 + (rank - 2), so the 52 cards are 0..51 and a hand or a
 deal fits in tables indexed by card. Ranks run 2..14 (ace = 14). Suits ascend in the
 order clubs, diamonds, hearts, spades (the bridge order, which bridge whist also uses to
 break ties between declarations). The euchre joker (25-card pack) is JOKER = 52.
 
-What the shoe needs while dealing is here; parsing, symbols, suit names and the smaller packs
-(PACK_32, PACK_24, PACK_25, PACKS, pack_of_size) are in cards_more.py, loaded on first use:
-`cards.parse_card` and `from overplay_core.cards import PACK_32` work as before (the module's
-__getattr__ finds them there).
+Invariants: card(), rank_of(), suit_of() and card_name() are pure int arithmetic and allocate
+nothing but card_name's string, so the shoe calls them while dealing; the parsers raise
+ParseError (one line: what is wrong, what to write instead) and never return a bad card.
 """
+
+from overplay_core.errors import ParseError
+
 
 
 CLUBS = 0
@@ -67,13 +71,92 @@ def card_name(c):
 PACK_52 = tuple(range(52))  # whist, duplicate whist, bridge whist: card ints are in pack order
 
 
-def __getattr__(attr):
-    # parse/format, symbols and the other packs: from cards_more, imported on first use
-    if not attr.startswith("__"):
-        from overplay_core import cards_more
 
-        v = getattr(cards_more, attr, None)
-        if v is not None:
-            globals()[attr] = v  # found once: a plain attribute from now on
-            return v
-    raise AttributeError(attr)
+
+SUIT_SYMBOLS = ("\u2663", "\u2666", "\u2665", "\u2660")  # ♣ ♦ ♥ ♠
+
+
+def is_card(c):
+    """True for a valid card int (0..51, or the joker)."""
+    return isinstance(c, int) and 0 <= c <= JOKER
+
+
+def card_symbol(c):
+    """Name with a suit symbol for people: 'A♠', 'T♥'; 'Joker' for the joker."""
+    if c == JOKER:
+        return "Joker"
+    return RANK_LETTERS[c % 13] + SUIT_SYMBOLS[c // 13]
+
+
+def suit_name(s):
+    """'clubs', 'diamonds', 'hearts', 'spades'."""
+    return ("clubs", "diamonds", "hearts", "spades", "no trump")[s]
+
+
+def parse_suit(text):
+    """Suit from 'S', 's', '♠', or 'spades'; ParseError otherwise."""
+    t = text.strip()
+    low = t.lower()
+    for s in range(4):
+        if low == SUIT_LETTERS[s].lower() or t == SUIT_SYMBOLS[s] or low == suit_name(s):
+            return s
+    raise ParseError("unknown suit %r: use C, D, H or S" % text)
+
+
+def parse_card(text):
+    """Card int from 'AS', 'TH', '10H', 'th', 'A♠' or 'JK'/'joker'; ParseError otherwise."""
+    if not isinstance(text, str):
+        raise ParseError("card must be a string like 'AS' or '10H', not %r" % (text,))
+    t = text.strip()
+    if t.lower() in ("jk", "joker"):
+        return JOKER
+    if len(t) < 2:
+        raise ParseError("unknown card %r: write rank then suit, like 'AS' or '10H'" % text)
+    rank_text = t[:-1].upper()
+    if rank_text == "10":
+        rank_text = "T"
+    if len(rank_text) != 1 or rank_text not in RANK_LETTERS:
+        raise ParseError("unknown card %r: rank must be one of 2-9, T or 10, J, Q, K, A" % text)
+    try:
+        s = parse_suit(t[-1])
+    except ParseError:
+        raise ParseError("unknown card %r: suit must be one of C, D, H, S" % text)
+    return card(RANK_LETTERS.index(rank_text) + 2, s)
+
+
+def parse_cards(texts):
+    """List of card ints from a list of names, or from one string of names split by spaces."""
+    if isinstance(texts, str):
+        texts = texts.split()
+    return [parse_card(t) for t in texts]
+
+
+def format_cards(cards, symbols=False):
+    """Space-separated names, in the order given."""
+    name = card_symbol if symbols else card_name
+    return " ".join([name(c) for c in cards])
+
+
+def _pack(low_rank, joker=False):
+    cards = []
+    for s in range(4):
+        for r in range(low_rank, ACE + 1):
+            cards.append(card(r, s))
+    if joker:
+        cards.append(JOKER)
+    return tuple(cards)
+
+
+PACK_32 = _pack(7)  # écarté (piquet pack), euchre (the 32-card game)
+PACK_24 = _pack(9)  # euchre, 24-card variant (nines up)
+PACK_25 = _pack(9, joker=True)  # euchre with the joker as the best bower
+
+PACKS = {52: PACK_52, 32: PACK_32, 24: PACK_24, 25: PACK_25}
+
+
+def pack_of_size(size):
+    """The standard pack with that many cards; ParseError for any other size."""
+    pack = PACKS.get(size)
+    if pack is None:
+        raise ParseError("no pack of %d cards: use 52, 32, 24 or 25" % size)
+    return pack

@@ -1,10 +1,11 @@
-"""Game profiles: pack, seats, deal pattern, trump method, card ranking, rotation.
+"""Game profiles: pack, seats, deal pattern, trump method, card ranking, rotation; variants.
 
     from overplay_core import games
     p = games.profile(games.EUCHRE, games.V_PACKETS_3_2)
     p.seat_of(0, dealer=3)      # -> 0: the first packet goes to the dealer's left
     p.seat_of(p.turn_up_index, 3)   # -> -1: the turn-up stays on the pack
     p.power(card, trump_suit, led_suit)  # trick-taking strength, 0 = cannot win
+    games.variant_from_names(games.EUCHRE, ["pack_24"])   # -> V_PACK_24
 
 Seats are numbered clockwise from 0 = North (N, E, S, W). The dealer's left (the eldest hand)
 is the next seat clockwise, (dealer + 1) % seats, and the deal passes to the left
@@ -12,15 +13,14 @@ is the next seat clockwise, (dealer + 1) % seats, and the deal passes to the lef
 that deals and the other seat is the non-dealer, who is served first (Écarté law 8).
 
 A variant is an int of V_* flags (a named setting for each choice the codes leave open; see
-docs/laws.md). `variant_from_names(["packets_3_2"])` reads them by name for the judge.
+docs/laws.md). VARIANTS is the one table of them: name, flag and the games it applies to, in
+bit order; profile() and variant_from_names() both check a variant against it.
 
-The names (GAME_IDS, VARIANTS, variant_from_names, variant_names) and the profile's
-eldest/partner/next_dealer and ranking (effective_suit, rank_value, power) are in
-games_more.py, loaded on first use (`games.GAME_IDS`, `p.power(...)` work as before): a shoe
-dealing whist never needs them.
-Nothing here allocates after `profile()` returns; the seat and ranking helpers are pure int
-arithmetic, safe on the shoe's per-card path.
+Invariants: profiles are made once per (game, variant) and shared; nothing allocates after
+profile() returns: seat_of and the ranking methods are pure int arithmetic, safe on the
+shoe's per-card path.
 """
+
 
 from overplay_core import cards
 from overplay_core.errors import RuleError
@@ -53,10 +53,21 @@ V_EXCERPT_ONLY = 0x40  # duplicate whist: no gap-filling from Duplicate Auction 
 V_ECARTE_TREBLE = 0x80  # écarté law 46: by agreement a game counts treble/double/single
 V_PARTNER_SURPLUS = 0x100  # duplicate whist: Law B(3) lowest/highest when partner held surplus
 
-# Which games each flag applies to: bit g set for game id g, one byte per flag (bit order).
-_APPLIES = bytes((1 << DUPLICATE_WHIST, (1 << EUCHRE) | (1 << ECARTE), 1 << EUCHRE, 1 << EUCHRE,
-                  1 << EUCHRE, 1 << EUCHRE, 1 << DUPLICATE_WHIST, 1 << ECARTE,
-                  1 << DUPLICATE_WHIST))
+GAME_IDS = {"duplicate_whist": DUPLICATE_WHIST, "bridge_whist": BRIDGE_WHIST,
+            "euchre": EUCHRE, "ecarte": ECARTE}
+
+# (name, flag, games it applies to), in bit order: the one table of variants.
+VARIANTS = (
+    ("declared_trump", V_DECLARED_TRUMP, (DUPLICATE_WHIST,)),
+    ("packets_3_2", V_PACKETS_3_2, (EUCHRE, ECARTE)),
+    ("pack_24", V_PACK_24, (EUCHRE,)),
+    ("pack_25", V_PACK_25, (EUCHRE,)),
+    ("lone_euchred_2", V_LONE_EUCHRED_2, (EUCHRE,)),
+    ("somerset_forfeit", V_SOMERSET_FORFEIT, (EUCHRE,)),
+    ("excerpt_only", V_EXCERPT_ONLY, (DUPLICATE_WHIST,)),
+    ("ecarte_treble", V_ECARTE_TREBLE, (ECARTE,)),
+    ("partner_surplus", V_PARTNER_SURPLUS, (DUPLICATE_WHIST,)),
+)
 
 SEAT_NAMES = ("N", "E", "S", "W")
 
@@ -129,20 +140,68 @@ class Profile:
             return (dealer + 1 + n // first) % seats
         return (dealer + 1 + (n - round1) // self.packets[1]) % seats
 
-    def __getattr__(self, attr):
-        # eldest, partner, next_dealer and the ranking (effective_suit, rank_value, power):
-        # from games_more on first use, bound to this profile and kept on it
-        from overplay_core import games_more
+    def eldest(self, dealer):
+        """The eldest hand: the player on the dealer's left (Bridge, Euchre law 20)."""
+        return (dealer + 1) % self.seats
 
-        f = getattr(games_more, "profile_" + attr, None)
-        if f is None:
-            raise AttributeError(attr)
+    def partner(self, seat):
+        """Partner's seat in the four-handed games; -1 in écarté."""
+        if self.seats != 4:
+            return -1
+        return (seat + 2) % 4
 
-        def bound(*args, **kw):
-            return f(self, *args, **kw)
+    def next_dealer(self, dealer, misdeal=False):
+        """Who deals next: the deal passes to the left; after a misdeal only if the game says.
 
-        setattr(self, attr, bound)
-        return bound
+        DW-3: a misdealer deals again; EU-12: in euchre a misdeal loses the deal.
+        """
+        if misdeal and not self.misdeal_passes:
+            return dealer
+        return (dealer + 1) % self.seats
+
+    def effective_suit(self, c, trump):
+        """The suit a card follows: in euchre the left bower and joker belong to trump (EU-2)."""
+        if self.game == EUCHRE and trump < 4:
+            if c == cards.JOKER:
+                return trump
+            if c < 52 and c % 13 == cards.JACK - 2 and c // 13 == 3 - trump:
+                return trump  # same colour: clubs/spades (0, 3), diamonds/hearts (1, 2)
+        return cards.suit_of(c)
+
+    def rank_value(self, c, trump):
+        """Order of a card within its (effective) suit: higher beats lower."""
+        r = cards.rank_of(c)
+        if self.game == ECARTE:
+            # EC-1: king high, then Q J A 10 9 8 7.
+            if r == cards.KING:
+                return 20
+            if r == cards.QUEEN:
+                return 19
+            if r == cards.JACK:
+                return 18
+            if r == cards.ACE:
+                return 17
+            return r
+        if self.game == EUCHRE and trump < 4 and self.effective_suit(c, trump) == trump:
+            # EU-2: joker (25-card pack), right bower, left bower, then A K Q 10 9 8 7.
+            if c == cards.JOKER:
+                return 23
+            if r == cards.JACK:
+                return 22 if c // 13 == trump else 21
+        return r
+
+    def power(self, c, trump, led):
+        """Strength of a card in a trick: 0 if it can win nothing (neither trump nor led suit).
+
+        `trump` is a suit 0..3 or cards.NO_SUIT for no trumps; `led` is the led card's
+        effective suit. Trumps beat every card of another suit (EC-1, EU-2).
+        """
+        s = self.effective_suit(c, trump)
+        if s == trump:
+            return 100 + self.rank_value(c, trump)
+        if s == led:
+            return self.rank_value(c, trump)
+        return 0
 
 
 _cache = {}
@@ -157,13 +216,12 @@ def profile(game_id, variant=0):
     key = (game_id, variant)
     p = _cache.get(key)
     if p is None:
-        for i in range(len(_APPLIES)):
-            if variant & (1 << i) and not _APPLIES[i] >> game_id & 1 and game_id in GAME_NAMES:
-                from overplay_core import games_more
-
-                raise RuleError("variant %r does not apply to %s"
-                                % (games_more.VARIANTS[i][0], GAME_NAMES[game_id]))
-        if variant & ~0x1FF:
+        known = 0
+        for vname, bit, applies in VARIANTS:
+            known |= bit
+            if variant & bit and game_id not in applies and game_id in GAME_NAMES:
+                raise RuleError("variant %r does not apply to %s" % (vname, GAME_NAMES[game_id]))
+        if variant & ~known:
             raise RuleError("unknown variant bits 0x%x" % variant)
         if variant & V_PACK_24 and variant & V_PACK_25:
             raise RuleError("variants pack_24 and pack_25 exclude each other")
@@ -172,13 +230,23 @@ def profile(game_id, variant=0):
     return p
 
 
-def __getattr__(attr):
-    # GAME_IDS, VARIANTS, variant_from_names, variant_names: from games_more on first use
-    if not attr.startswith("_"):
-        from overplay_core import games_more
 
-        v = getattr(games_more, attr, None)
-        if v is not None:
-            globals()[attr] = v  # found once: a plain attribute from now on
-            return v
-    raise AttributeError(attr)
+def variant_from_names(game, names):
+    """The variant int for a list of variant names; RuleError naming an unknown one."""
+    v = 0
+    for name in names:
+        for vname, bit, allowed in VARIANTS:
+            if vname == name:
+                if game not in allowed:
+                    raise RuleError("variant %r does not apply to %s" % (name, GAME_NAMES[game]))
+                v |= bit
+                break
+        else:
+            raise RuleError("unknown variant %r: use one of %s"
+                            % (name, ", ".join([x[0] for x in VARIANTS])))
+    return v
+
+
+def variant_names(variant):
+    """Names of the flags set in a variant int, in table order."""
+    return [name for name, bit, _ in VARIANTS if variant & bit]

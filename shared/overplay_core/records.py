@@ -7,7 +7,7 @@
     n = records.sign(buf, n, key, shoe_id, journal.journal_id)   # + the 16-byte tag: n + 16
     journal.append(memoryview(buf)[:n])
     ...
-    records.verify(data, key, shoe_id, journal_id)  # True when the tag matches
+    records.check(data, key, shoe_id, journal_id)   # OK (0) or a negative code, never raises
     d = records.decode(data)                        # dict; ParseError names the offset
 
 Layout (all integers little-endian; docs/records.md has every offset):
@@ -20,21 +20,21 @@ since) does not verify there.
 There is no real-time clock on the shoe (issue 4 item 7): seq, the boot counter and the
 millisecond ticks order the records; the club PC stamps wall time when it syncs them.
 
-Encoders write into the caller's buffer and return the length; they allocate nothing, so the
-shoe may call them while a deal is live. Finding codes (findings.py, negative ints) are stored
-as one byte each, -code; decode gives the negative code back.
-Two doors: check() returns an int code and never raises; decode() raises ParseError.
+One symmetric codec: each record type has its section below, its encoder beside the reader
+of its body (_length_<type> for the lengths, _decode_<type> for the fields), so a field
+changed in one is seen changed in the other.
 
-What a dealing shoe and a terminal use (encode_deal, encode_event, encode_score, sign,
-verify, decode of a DEAL) is here; encode_session, encode_check, check, record_type/seq/boot,
-EVENT_NAMES and the decoding of the other record types are in
-records_more.py, loaded on first use (`records.check(...)` works as before: the module's
-__getattr__ finds them there).
+Invariants: encoders write into the caller's buffer and return the length; they allocate
+nothing, so the shoe may call them while a deal is live. Finding codes (findings.py, negative
+ints) are stored as one byte each, -code; decode gives the negative code back. Two doors:
+check() returns an int code and never raises; decode() raises ParseError, and check() is OK
+exactly when decode() would not raise (and the tag verifies).
 """
 
 import hashlib
 
 from overplay_core import mac
+from overplay_core.errors import ParseError
 
 # Record types (stored: never renumber).
 SESSION = 1
@@ -91,6 +91,16 @@ BAD_TAG = -4
 BAD_FIELD = -5  # a DEAL mode or CHECK slip result out of range
 
 
+# EVENT code -> name (records.EVENT_NAMES)
+EVENT_NAMES = {EV_CARD_EXPOSED: "card_exposed", EV_UNKNOWN_TAG: "unknown_tag",
+               EV_COLLISION: "collision", EV_DUPLICATE_READ: "duplicate_read",
+               EV_OTHER_DECK: "other_deck", EV_DIRECTOR: "director_action",
+               EV_LOW_SPACE: "low_space", EV_READER_ERROR: "reader_error",
+               EV_DEAL_ABANDONED: "deal_abandoned", EV_POWER_ON: "power_on",
+               EV_DECK_ENROLLED: "deck_enrolled", EV_PLAY_BEGUN: "play_begun",
+               EV_TASK_FAULT: "task_fault", EV_FILE_FAULT: "file_fault"}
+
+
 def _u16(buf, i, v):
     buf[i] = v & 0xFF
     buf[i + 1] = (v >> 8) & 0xFF
@@ -121,6 +131,57 @@ def _findings(buf, i, findings, nfind):
     return i
 
 
+def _get16(d, i):
+    return d[i] | (d[i + 1] << 8)
+
+
+def _get32(d, i):
+    return d[i] | (d[i + 1] << 8) | (d[i + 2] << 16) | (d[i + 3] << 24)
+
+
+def _codes(d, i):
+    return tuple([-d[i + 1 + k] for k in range(d[i])]), i + 1 + d[i]
+
+
+def _signed16(v):
+    return v - 0x10000 if v & 0x8000 else v
+
+
+# --- SESSION ------------------------------------------------------------------------------
+
+def encode_session(buf, seq, boot, ticks, shoe_id, fw, session_id, game, variant, table,
+                   tables, first_board, last_board, movement):
+    """SESSION: who recorded (shoe id, firmware (major, minor, patch)) and the settings."""
+    i = _header(buf, SESSION, seq, boot, ticks)
+    _u32(buf, i, shoe_id)
+    buf[i + 4] = fw[0]
+    buf[i + 5] = fw[1]
+    buf[i + 6] = fw[2]
+    _u32(buf, i + 7, session_id)
+    buf[i + 11] = game
+    buf[i + 12] = variant
+    buf[i + 13] = table
+    buf[i + 14] = tables
+    _u16(buf, i + 15, first_board)
+    _u16(buf, i + 17, last_board)
+    buf[i + 19] = movement
+    return i + 20
+
+
+def _length_session(d, n):
+    return HEADER + 20
+
+
+def _decode_session(d, r, e):
+    i = HEADER
+    r.update({"shoe_id": _get32(d, i), "fw": (d[i + 4], d[i + 5], d[i + 6]),
+              "session_id": _get32(d, i + 7), "game": d[i + 11], "variant": d[i + 12],
+              "table": d[i + 13], "tables": d[i + 14], "first_board": _get16(d, i + 15),
+              "last_board": _get16(d, i + 17), "movement": d[i + 19]})
+
+
+# --- DEAL ---------------------------------------------------------------------------------
+
 def encode_deal(buf, seq, boot, ticks, board, table, game, variant, dealer, mode, trump,
                 flags, findings, nfind, handprint, hplen):
     """DEAL: one deal as dealt; findings[:nfind] codes; handprint[:hplen] (handprint.py)."""
@@ -141,6 +202,30 @@ def encode_deal(buf, seq, boot, ticks, board, table, game, variant, dealer, mode
     return i + hplen
 
 
+def _length_deal(d, n):
+    i = HEADER + 9
+    if i >= n:
+        return -i
+    i += 1 + d[i]  # findings
+    if i >= n:
+        return -i
+    return i + 1 + d[i]  # handprint
+
+
+def _decode_deal(d, r, e):
+    i = HEADER
+    r.update({"board": _get16(d, i), "table": d[i + 2], "game": d[i + 3],
+              "variant": d[i + 4], "dealer": d[i + 5], "mode": d[i + 6],
+              "trump": d[i + 7], "flags": d[i + 8]})
+    if r["mode"] > MODE_OVERPLAY:
+        raise ParseError("deal mode %d at offset %d: expected 0 (original) or 1 (overplay)"
+                         % (r["mode"], i + 6))
+    r["findings"], i = _codes(d, i + 9)
+    r["handprint"] = d[i + 1:e]
+
+
+# --- EVENT --------------------------------------------------------------------------------
+
 def encode_event(buf, seq, boot, ticks, code, board=0, a=0, b=0, data=None, ndata=0):
     """EVENT: something the dealer was told and the director may ask about (EV_* codes)."""
     i = _header(buf, EVENT, seq, boot, ticks)
@@ -155,6 +240,58 @@ def encode_event(buf, seq, boot, ticks, code, board=0, a=0, b=0, data=None, ndat
     return i + ndata
 
 
+def _length_event(d, n):
+    i = HEADER + 5
+    if i >= n:
+        return -i
+    return i + 1 + d[i]  # data
+
+
+def _decode_event(d, r, e):
+    i = HEADER
+    r.update({"code": d[i], "event_name": EVENT_NAMES.get(d[i], "event_%d" % d[i]),
+              "board": _get16(d, i + 1), "a": d[i + 3], "b": d[i + 4], "data": d[i + 6:e]})
+
+
+# --- CHECK --------------------------------------------------------------------------------
+
+def encode_check(buf, seq, boot, ticks, board, table, slip, findings, nfind, rulings,
+                 nrul):
+    """CHECK: an overplay check against the tray slip, its findings and the ruling codes."""
+    i = _header(buf, CHECK, seq, boot, ticks)
+    _u16(buf, i, board)
+    buf[i + 2] = table
+    buf[i + 3] = slip
+    i = _findings(buf, i + 4, findings, nfind)
+    buf[i] = nrul
+    i += 1
+    for k in range(nrul):
+        _u16(buf, i, rulings[k])
+        i += 2
+    return i
+
+
+def _length_check(d, n):
+    i = HEADER + 4
+    if i >= n:
+        return -i
+    i += 1 + d[i]  # findings
+    if i >= n:
+        return -i
+    return i + 1 + 2 * d[i]  # rulings, u16 each
+
+
+def _decode_check(d, r, e):
+    i = HEADER
+    r.update({"board": _get16(d, i), "table": d[i + 2], "slip": d[i + 3]})
+    if r["slip"] > SLIP_FORGED:
+        raise ParseError("slip result %d at offset %d: expected 0..3" % (r["slip"], i + 3))
+    r["findings"], i = _codes(d, i + 4)
+    r["rulings"] = tuple([_get16(d, i + 1 + 2 * k) for k in range(d[i])])
+
+
+# --- SCORE --------------------------------------------------------------------------------
+
 def encode_score(buf, seq, boot, ticks, board, table, game, tricks_ns, tricks_ew,
                  points_ns, points_ew):
     """SCORE: a board's result at a table; points are signed (penalties may be negative)."""
@@ -167,6 +304,18 @@ def encode_score(buf, seq, boot, ticks, board, table, game, tricks_ns, tricks_ew
     _u16(buf, i + 6, points_ns)
     _u16(buf, i + 8, points_ew)
     return i + 10
+
+
+def _length_score(d, n):
+    return HEADER + 10
+
+
+def _decode_score(d, r, e):
+    i = HEADER
+    r.update({"board": _get16(d, i), "table": d[i + 2], "game": d[i + 3],
+              "tricks_ns": d[i + 4], "tricks_ew": d[i + 5],
+              "points_ns": _signed16(_get16(d, i + 6)),
+              "points_ew": _signed16(_get16(d, i + 8))})
 
 
 # --- the tag ----------------------------------------------------------------------------
@@ -206,92 +355,75 @@ def verify(data, key, shoe_id, journal_id):
     return diff == 0
 
 
-# --- reading ------------------------------------------------------------------------------
+# --- reading: every type's (length, fields) readers, by type --------------------------------
 
-def _get16(d, i):
-    return d[i] | (d[i + 1] << 8)
-
-
-def _get32(d, i):
-    return d[i] | (d[i + 1] << 8) | (d[i + 2] << 16) | (d[i + 3] << 24)
+_READERS = {SESSION: (_length_session, _decode_session), DEAL: (_length_deal, _decode_deal),
+            EVENT: (_length_event, _decode_event), CHECK: (_length_check, _decode_check),
+            SCORE: (_length_score, _decode_score)}
 
 
 def _body_end(d, n):
-    """Offset where the tag starts if the record's lengths are consistent, else -offset."""
-    t = d[0]
-    if t == SESSION:
-        end = HEADER + 20
-    elif t == DEAL:
-        i = HEADER + 9
-        if i >= n:
-            return -i
-        i += 1 + d[i]
-        if i >= n:
-            return -i
-        end = i + 1 + d[i]
-    elif t == EVENT:
-        i = HEADER + 5
-        if i >= n:
-            return -i
-        end = i + 1 + d[i]
-    elif t == CHECK:
-        i = HEADER + 4
-        if i >= n:
-            return -i
-        i += 1 + d[i]
-        if i >= n:
-            return -i
-        end = i + 1 + 2 * d[i]
-    elif t == SCORE:
-        end = HEADER + 10
-    else:
+    """Offset where the tag starts if the record's lengths are consistent, else -offset
+    (0 for an unknown type)."""
+    readers = _READERS.get(d[0])
+    if readers is None:
         return 0
-    if end + TAG != n:
-        return -end
+    end = readers[0](d, n)
+    if end < 0 or end + TAG != n:
+        return -abs(end)
     return end
 
 
-def _codes(d, i):
-    return tuple([-d[i + 1 + k] for k in range(d[i])]), i + 1 + d[i]
+def check(data, key=None, shoe_id=0, journal_id=0):
+    """Non-raising door: OK, or TOO_SHORT, BAD_TYPE, BAD_LENGTH, BAD_FIELD, BAD_TAG (when a
+    key is given: the tag under key, shoe_id and journal_id); OK exactly when decode() would
+    not raise (and the tag verifies)."""
+    n = len(data)
+    if n < HEADER + TAG:
+        return TOO_SHORT
+    e = _body_end(data, n)
+    if e == 0:
+        return BAD_TYPE
+    if e < 0:
+        return BAD_LENGTH
+    if (data[0] == DEAL and data[17] > MODE_OVERPLAY) or (data[0] == CHECK
+                                                             and data[14] > SLIP_FORGED):
+        return BAD_FIELD
+    if key is not None and not verify(data, key, shoe_id, journal_id):
+        return BAD_TAG
+    return OK
 
 
 def decode(data):
     """The record as a dict (names in docs/records.md); ParseError names the bad offset."""
     d = bytes(data)
     n = len(d)
-    e = _body_end(d, n) if n >= HEADER + TAG else 0
-    if e <= 0:  # cut short, unknown type, or lengths that disagree: records_more says which
-        from overplay_core import records_more
-
-        records_more.refuse(d, e)
+    if n < HEADER + TAG:
+        raise ParseError("record of %d bytes at offset 0: a record has at least %d (header "
+                         "and tag); the data is cut short" % (n, HEADER + TAG))
+    e = _body_end(d, n)
+    if e == 0:
+        raise ParseError("unknown record type %d at offset 0: expected 1..5" % d[0])
+    if e < 0:
+        raise ParseError("record of type %s is %d bytes, inconsistent with its length fields "
+                         "at offset %d" % (TYPE_NAMES[d[0]], n, -e))
     t = d[0]
     r = {"type": t, "type_name": TYPE_NAMES[t], "seq": _get32(d, 1), "boot": _get16(d, 5),
          "ticks": _get32(d, 7), "tag": d[e:]}
-    i = HEADER
-    if t == DEAL:
-        r.update({"board": _get16(d, i), "table": d[i + 2], "game": d[i + 3],
-                  "variant": d[i + 4], "dealer": d[i + 5], "mode": d[i + 6],
-                  "trump": d[i + 7], "flags": d[i + 8]})
-        if r["mode"] > MODE_OVERPLAY:
-            from overplay_core import records_more
-
-            records_more.refuse_mode(d, i + 6)
-        r["findings"], i = _codes(d, i + 9)
-        r["handprint"] = d[i + 1:e]
-    else:  # SESSION, EVENT, CHECK, SCORE: records_more (a dealing shoe reads none back)
-        from overplay_core import records_more
-
-        records_more.decode_body(d, r, t, e)
+    _READERS[t][1](d, r, e)
     return r
 
 
-def __getattr__(attr):
-    # encode_session/check, check, record_type/seq/boot, EVENT_NAMES: records_more
-    if not attr.startswith("__"):
-        from overplay_core import records_more
+def record_type(data):
+    return data[0]
 
-        v = getattr(records_more, attr, None)
-        if v is not None:
-            globals()[attr] = v  # found once: a plain attribute from now on
-            return v
-    raise AttributeError(attr)
+
+def record_seq(data):
+    """The seq of a record from its header (no checks: the journal's framing vouches)."""
+    return _get32(data, 1)
+
+
+def record_boot(data):
+    return _get16(data, 5)
+
+

@@ -1,4 +1,5 @@
-"""The shoe's per-card check: which seat a card goes to, and what is wrong with the deal.
+"""The shoe's per-card check of a deal and of its overplay: which seat a card goes to, and
+what is wrong with the deal.
 
     t = Tally(games.profile(games.DUPLICATE_WHIST))   # buffers made once, here
     t.start(dealer=0)                                  # original deal: seat from deal order
@@ -9,13 +10,9 @@
     t.start_check(dealer=0, expected=original_seat_of_card, trump=trump_card)
     code = t.add_to(seat, card)  # overplay check: the card was found in that seat's hand
 
-`add` and `add_to` never raise and never allocate (no lists, strings, floats or exceptions),
-so the firmware calls them between reader interrupts; this is tested under
+Invariants: `add` and `add_to` never raise and never allocate (no lists, strings, floats or
+exceptions), so the firmware calls them between reader interrupts; this is tested under
 `micropython.heap_lock()`. The raising door for host code is `finish_or_raise()`.
-
-`start_check`, `add_to` and `finish_or_raise` are in tally_more.py, put on the class at their
-first use (Tally.__getattr__): a shoe dealing original deals never loads them, and after the
-first look-up they are plain methods, as fast and allocation-free as before.
 
 State after each card, for the caller to read (never to write):
 - `seat_of_card`: bytearray indexed by card int: a seat, NO_HAND (turn-up or stock), or
@@ -25,8 +22,11 @@ State after each card, for the caller to read (never to write):
   last card physically went (also when `add` returned a finding code).
 """
 
+
 from overplay_core import findings as F
+from overplay_core.cards import CARD_COUNT
 from overplay_core.compat import const
+from overplay_core.errors import RuleError
 
 NOT_DEALT = 0xFF
 NO_HAND = 7  # the turn-up left on the stock, and the stock: in no player's hand
@@ -36,8 +36,6 @@ STOCK = 7  # returned by add() for a card of the stock (euchre, écarté)
 _IDLE = const(0)
 _DEAL = const(1)
 _CHECK = const(2)
-
-_CARD_COUNT = const(53)
 
 
 class Tally:
@@ -49,8 +47,8 @@ class Tally:
         self.hand_size = profile.hand_size
         self.pack_size = len(profile.pack)
         self.in_pack = profile.in_pack
-        self.seat_of_card = bytearray(_CARD_COUNT)
-        self.expected = bytearray(_CARD_COUNT)
+        self.seat_of_card = bytearray(CARD_COUNT)
+        self.expected = bytearray(CARD_COUNT)
         self.counts = bytearray(4)
         self.order = bytearray(self.pack_size)  # cards in the order read, first pack_size
         self.mode = _IDLE
@@ -64,7 +62,7 @@ class Tally:
 
     def _reset(self):
         i = 0
-        while i < _CARD_COUNT:
+        while i < CARD_COUNT:
             self.seat_of_card[i] = NOT_DEALT
             self.expected[i] = NOT_DEALT
             i += 1
@@ -90,7 +88,7 @@ class Tally:
 
     def _card_ok(self, card):
         # A card of another pack makes this one incorrect (DW-4b, Elwell 38b, Euchre EU-6).
-        if not isinstance(card, int) or card < 0 or card >= _CARD_COUNT or not self.in_pack[card]:
+        if not isinstance(card, int) or card < 0 or card >= CARD_COUNT or not self.in_pack[card]:
             return F.FOREIGN_CARD
         return 0
 
@@ -121,6 +119,48 @@ class Tally:
             self.seat_of_card[card] = NO_HAND
             return TURN_UP if n == self.profile.turn_up_index else STOCK
         self.seat_of_card[card] = seat
+        return seat
+
+    def start_check(self, dealer, expected=None, trump=-1):
+        """Begin an overplay check: cards are read hand by hand with add_to(seat, card).
+
+        `expected` (optional) is the original deal as a seat per card int (e.g. an earlier
+        tally's seat_of_card); `trump` is the trump card from the slip, which must be in the
+        dealer's hand (DW Law V §1).
+        """
+        self._reset()
+        self.dealer = dealer % self.seats
+        self.trump_card = trump
+        if expected is not None:
+            i = 0
+            while i < CARD_COUNT:
+                self.expected[i] = expected[i]
+                i += 1
+            self.has_expected = True
+        self.mode = _CHECK
+
+
+    def add_to(self, seat, card):
+        """One card found in `seat`'s hand on the overplay: the seat, or a negative code."""
+        if self.mode != _CHECK:
+            return F.NOT_STARTED
+        if not isinstance(seat, int) or seat < 0 or seat >= self.seats:
+            return F.BAD_SEAT
+        self.n += 1
+        self.last_seat = seat
+        self.counts[seat] += 1
+        bad = self._card_ok(card)
+        if bad:
+            return self._flag(bad)
+        if self.seat_of_card[card] != NOT_DEALT:
+            return self._flag(F.DUPLICATE_CARD)
+        self.seat_of_card[card] = seat
+        if self.counts[seat] > self.hand_size:
+            return self._flag(F.SEAT_OVER)  # DW Law V §1: more than his correct number
+        if card == self.trump_card and seat != self.dealer:
+            return self._flag(F.TRUMP_NOT_WITH_DEALER)  # DW Law V §1
+        if self.has_expected and self.expected[card] != seat:
+            return self._flag(F.CARD_MOVED)
         return seat
 
     def short_seats(self):
@@ -157,22 +197,16 @@ class Tally:
             out.append(F.SEAT_OVER)
         if self.short_seats():
             out.append(F.SEAT_SHORT)
-        if self.mode == _CHECK and self.trump_card >= 0 and self.trump_card < _CARD_COUNT:
+        if self.mode == _CHECK and self.trump_card >= 0 and self.trump_card < CARD_COUNT:
             if self.seat_of_card[self.trump_card] != self.dealer:
                 out.append(F.TRUMP_NOT_WITH_DEALER)
         if flags & (1 << -F.CARD_MOVED):
             out.append(F.CARD_MOVED)
         return tuple(out)
 
-    def __getattr__(self, attr):
-        # start_check, add_to (the overplay check) and finish_or_raise (the host's door) are
-        # tally_more's functions, put on this class at the first look-up of one of them: from
-        # then on they are plain methods (add_to has no wrapper: it still allocates nothing)
-        if attr in ("start_check", "add_to", "finish_or_raise"):
-            from overplay_core import tally_more
-
-            Tally.start_check = tally_more.start_check
-            Tally.add_to = tally_more.add_to
-            Tally.finish_or_raise = tally_more.finish_or_raise
-            return getattr(self, attr)
-        raise AttributeError(attr)
+    def finish_or_raise(self):
+        """finish() for host code: RuleError naming the first finding."""
+        found = self.finish()
+        if found:
+            raise RuleError("deal is irregular: %s" % ", ".join([F.name(c) for c in found]))
+        return found

@@ -29,11 +29,13 @@ ignored, so a tag read whole (pages 4..39) decodes as is. DOMAIN keeps a slip's 
 a journal record's MAC. Format 1 (no session id, signed with the writing shoe's own record
 key) is no longer read: BAD_VERSION, rewrite the slip at the original deal.
 
-`check`, `decode`, `length`, `session_of` and `REASONS` are in trayslip_more.py, loaded on first
-use (`trayslip.check` finds them there): a shoe dealing an original deal only encodes.
+Invariants: encode() writes into the caller's buffer and raises ValueError only for a value a
+slip cannot hold (a caller's bug, never a dealt board's); check() never raises and is OK
+exactly when decode() returns.
 """
 
 from overplay_core import mac
+from overplay_core.errors import ParseError
 
 MAGIC0 = 0x4F  # "O"
 MAGIC1 = 0x53  # "S"
@@ -57,6 +59,18 @@ BAD_AUTH = -4  # the MAC fails: edited by hand, torn mid-write, or another club'
 BAD_FIELD = -5  # signed but a field is out of range (a shoe bug, not tampering)
 OTHER_SESSION = -6  # genuine, but written in another session: a copied or old tray
 
+REASONS = {
+    NO_SLIP: "no trump slip on this tag (blank or foreign tag): rewrite it at the original deal",
+    BAD_VERSION: "trump slip in a format version this shoe does not read: rewrite it at the "
+    "original deal with an up-to-date shoe",
+    TRUNCATED: "trump slip cut short (torn write or short read): read the tray again",
+    BAD_AUTH: "trump slip fails its signature (edited, torn, or another club's key): "
+    "call the director",
+    BAD_FIELD: "trump slip is signed but holds an impossible value: call the director",
+    OTHER_SESSION: "trump slip is from another session (a copied or old tray): "
+    "call the director",
+}
+
 
 def _mac(key, data, n):
     return mac.hmac_sha256(key, DOMAIN + bytes(data[:n]))[:TAG_LEN]
@@ -74,11 +88,7 @@ def encode(buf, board, game, dealer, trump_card, handprint_bytes, key, session=0
     if not (1 <= board <= 0xFFFF and 1 <= game <= 0xFF and 0 <= dealer <= 3
             and (0 <= trump_card <= 52 or trump_card == NO_TRUMP)
             and 0 <= session <= MAX_SESSION and len(handprint_bytes) <= MAX_HANDPRINT):
-        # a caller's bug, never a dealt board's: the message naming the field is in
-        # trayslip_more, loaded only then
-        from overplay_core import trayslip_more
-
-        trayslip_more.refuse(board, game, dealer, trump_card, session, handprint_bytes)
+        _refuse(board, game, dealer, trump_card, session, handprint_bytes)
     hl = len(handprint_bytes)
     buf[0] = MAGIC0
     buf[1] = MAGIC1
@@ -100,14 +110,81 @@ def encode(buf, board, game, dealer, trump_card, handprint_bytes, key, session=0
     return n + TAG_LEN
 
 
-def __getattr__(attr):
-    # check, decode, length, session_of, REASONS: trayslip_more (an original deal only
-    # encodes; the overplay check and the host read slips)
-    if not attr.startswith("__"):
-        from overplay_core import trayslip_more
 
-        v = getattr(trayslip_more, attr, None)
-        if v is not None:
-            globals()[attr] = v  # found once: a plain attribute from now on
-            return v
-    raise AttributeError(attr)
+def _refuse(board, game, dealer, trump_card, session, handprint_bytes):
+    """ValueError naming the first field trayslip.encode() cannot write, and its value."""
+    if not 1 <= board <= 0xFFFF:
+        raise ValueError("board number %r out of range: use 1..65535" % (board,))
+    if not 1 <= game <= 0xFF:
+        raise ValueError("game id %r out of range: use a games.py id" % (game,))
+    if not 0 <= dealer <= 3:
+        raise ValueError("dealer seat %r out of range: use 0..3 (0 = North)" % (dealer,))
+    if not (0 <= trump_card <= 52 or trump_card == NO_TRUMP):
+        raise ValueError("trump card %r out of range: use a card int 0..52 or None"
+                         % (trump_card,))
+    if not 0 <= session <= MAX_SESSION:
+        raise ValueError("session id %r out of range: use 0..%d" % (session, MAX_SESSION))
+    raise ValueError("handprint of %d bytes is longer than %d"
+                     % (len(handprint_bytes), MAX_HANDPRINT))
+
+
+def length(data):
+    """Slip length from its header (magic and version unchecked), or 0 when too short."""
+    if len(data) < HEADER:
+        return 0
+    return HEADER + data[8] + TAG_LEN
+
+
+def session_of(data):
+    """The session id a slip names (its header only: check() it first), or -1 if too short."""
+    if len(data) < HEADER:
+        return -1
+    a = SESSION_AT
+    return data[a] | (data[a + 1] << 8) | (data[a + 2] << 16) | (data[a + 3] << 24)
+
+
+def check(data, key, session=None):
+    """OK when data starts with a slip signed under key, else a negative code. Never raises.
+
+    session: the reading shoe's session id; a genuine slip naming another one is
+    OTHER_SESSION. None (or 0: the shoe has no session set-up) does not compare."""
+    if len(data) < 3 or data[0] != MAGIC0 or data[1] != MAGIC1:
+        return NO_SLIP
+    if data[2] != VERSION:
+        return BAD_VERSION
+    if len(data) < HEADER:
+        return TRUNCATED
+    hl = data[8]
+    if hl > MAX_HANDPRINT:
+        return BAD_AUTH  # a signed slip never says this: the length byte was changed
+    n = HEADER + hl
+    if len(data) < n + TAG_LEN:
+        return TRUNCATED
+    if not mac.equal(_mac(key, data, n), bytes(data[n:n + TAG_LEN])):
+        return BAD_AUTH
+    if data[6] > 3 or data[3] == 0 or (data[4] | data[5]) == 0:
+        return BAD_FIELD
+    if data[7] > 52 and data[7] != NO_TRUMP:
+        return BAD_FIELD
+    if session and session_of(data) != session:
+        return OTHER_SESSION  # signed by the club, but for another evening's boards
+    return OK
+
+
+def decode(data, key, session=None):
+    """The slip as a dict: board, game, dealer, trump (card int or None), session, handprint
+    (bytes), length. ParseError (one line: what failed and what to do) when check() is not OK."""
+    code = check(data, key, session)
+    if code != OK:
+        raise ParseError("%s [code %d, %d bytes read]" % (REASONS[code], code, len(data)))
+    hl = data[8]
+    trump = data[7]
+    return {
+        "board": data[4] | (data[5] << 8),
+        "game": data[3],
+        "dealer": data[6],
+        "trump": None if trump == NO_TRUMP else trump,
+        "session": session_of(data),
+        "handprint": bytes(data[HEADER:HEADER + hl]),
+        "length": HEADER + hl + TAG_LEN,
+    }

@@ -15,43 +15,39 @@
 or facts that cannot happen; `check` is the non-raising door returning (result, None) or
 (None, message). The input and output are documented in docs/judge.md; every ruling code
 with its citation in docs/laws.md.
+
+The package: case (the input read and checked: Case, its readers and the phases), verdict
+(the findings and rulings being built, and what the cards themselves show, through the shoe's
+own Tally), and one module per game (whist, bridge, euchre, ecarte), each with its TABLE of
+ruling codes, judge(case) and handled(case). A game's module is imported the first time a deal
+of that game is judged, by the one table GAME_MODULES: a shoe loads only the game it deals.
 """
 
-import gc
-
 from overplay_core import findings as F
-from overplay_core import findings_text, games, games_more  # noqa: F401, I001 - used through
-# findings and games; imported here, first, so their literals load before the heap fragments
-from overplay_core import laws_case as C
+from overplay_core import games
 from overplay_core.errors import ParseError, RuleError
+from overplay_core.laws import case as C
 
 SCHEMA = 1  # bumped only if the output's meaning changes
-_PREFIX = {games.DUPLICATE_WHIST: "DW", games.BRIDGE_WHIST: "BR", games.EUCHRE: "EU",
-           games.ECARTE: "EC"}
+
+# game id -> (the module of the package that judges it, the prefix of its ruling codes)
+GAME_MODULES = {games.DUPLICATE_WHIST: ("whist", "DW"), games.BRIDGE_WHIST: ("bridge", "BR"),
+                games.EUCHRE: ("euchre", "EU"), games.ECARTE: ("ecarte", "EC")}
 
 
-def _module(game):
-    # Imported on demand: the shoe loads only the module of the game it deals; collect
-    # first so that compiling it from source fits a small heap.
-    gc.collect()
-    if game == games.DUPLICATE_WHIST:
-        from overplay_core import laws_whist as m
-    elif game == games.BRIDGE_WHIST:
-        from overplay_core import laws_bridge as m
-    elif game == games.EUCHRE:
-        from overplay_core import laws_euchre as m
-    else:
-        from overplay_core import laws_ecarte as m
-    return m
+def game_module(game):
+    """The laws module of a game id (overplay_core.laws.whist ...), imported on first use."""
+    name = GAME_MODULES[game][0]
+    return __import__("overplay_core.laws." + name, None, None, (name,))
 
 
 def judge_case(case, marks=None):
-    """Judge a parsed laws_case.Case; returns the result dict. `marks(case, verdict)`, if
+    """Judge a parsed case.Case; returns the result dict. `marks(case, verdict)`, if
     given, adds "hand": what each side marks (the host's overplay.judge_marks.hand)."""
-    m = _module(case.game)
+    m = game_module(case.game)
     v = m.judge(case)
     handled = m.handled(case)
-    v.uncovered(_PREFIX[case.game], [e for e in case.events
+    v.uncovered(GAME_MODULES[case.game][1], [e for e in case.events
                                      if C.is_fact(e.type) and e.type not in handled],
                 case.given_codes())
     hand = marks(case, v) if marks is not None else None

@@ -7,15 +7,14 @@ declaring laws, catalogue BR-2..BR-12). Seats: the eldest hand is the dealer's l
 """
 
 from overplay_core import findings as F
-from overplay_core import laws_base as B
-from overplay_core import laws_case as C
-from overplay_core import laws_cards as K
+from overplay_core.laws import case as C
+from overplay_core.laws import verdict as V
 
 GAME = "bridge whist"
 SOURCES = {
-    "BR-A": "J. B. Elwell, Advanced Bridge (1904), laws 38-42; excerpt "
+    "BR-A": "J. V. Elwell, Advanced Bridge (1904), laws 38-42; excerpt "
             "bridge-whist-laws-dealing-declaring",
-    "BR-B": "J. B. Elwell, Bridge Axioms and Laws (1907): Declaring Trumps, The Revoke; "
+    "BR-B": "J. V. Elwell, Bridge Axioms and Laws (1907): Declaring Trumps, The Revoke; "
             "excerpt bridge-whist-laws-dealing-declaring",
 }
 ND = "new_deal"
@@ -169,8 +168,8 @@ def _exposed(v, case, e):
     # Law 39(d): one of the last cards, the deal finished before the eldest could decide.
     late_ok = bool(e.get("last_cards")) and e.seat in side
     deadline = C.PLAY_BEGUN if late_ok else C.DEAL_COMPLETED
-    B.strays(v, case, e, claimants, "BR-39o", F.CARD_EXPOSED_IN_DEAL, ("new_deal",))
-    st, who = B.claim_status(case, e, claimants, deadline)
+    V.strays(v, case, e, claimants, "BR-39o", F.CARD_EXPOSED_IN_DEAL, ("new_deal",))
+    st, who = V.claim_status(case, e, claimants, deadline)
     if st == "claimed":
         v.rule("BR-39d" if late_ok else "BR-39a", F.CARD_EXPOSED_IN_DEAL, by_seat=who)
     elif st == "open":
@@ -205,12 +204,12 @@ def _declaring(v, case):
         return
 
 
-def _choice(v, case, e, entitled, option, finding, values, deadline=B.NO_DEADLINE):
+def _choice(v, case, e, entitled, option, finding, values, deadline=V.NO_DEADLINE):
     """The option taken by an entitled seat in time (before a doubling declaration too), or
     None; choices by others, or too late, are ruled as having no effect."""
-    dbl = B.later(case, e, ("doubling_declared",))
+    dbl = V.later(case, e, ("doubling_declared",))
     good = []
-    for c in B.strays(v, case, e, entitled, option, finding, values, deadline):
+    for c in V.strays(v, case, e, entitled, option, finding, values, deadline):
         if dbl and dbl[0].index < c.index:
             v.stray(option, finding, c, True)
         else:
@@ -221,7 +220,7 @@ def _choice(v, case, e, entitled, option, finding, values, deadline=B.NO_DEADLIN
 def _partner_unasked(v, case, e, eldest):
     ch = _choice(v, case, e, [eldest], "BR-PUo", F.PARTNER_DECLARED_UNPASSED,
                  ("stand", "new_deal"), C.PLAY_BEGUN)
-    if B.doubled_before(case, e) and ch is None:
+    if V.doubled_before(case, e) and ch is None:
         v.rule("BR-PUc", F.PARTNER_DECLARED_UNPASSED)
         return
     if ch == "stand":
@@ -265,7 +264,7 @@ def _adversary_declared(v, case, e):
 def _after(v, case, dealer_pass):
     partner = (case.dealer + 2) % 4
     eldest = (case.dealer + 1) % 4
-    for e in B.later(case, dealer_pass, ("declare", "pass")):
+    for e in V.later(case, dealer_pass, ("declare", "pass")):
         if e.seat == partner and e.type == "declare":
             v.rule("BR-Db", 0, suit=e.suit)
         elif e.seat == partner:
@@ -277,7 +276,7 @@ def _after(v, case, dealer_pass):
 def _passed_back(v, case, e, eldest):
     ch = _choice(v, case, e, [eldest], "BR-PBo", F.DECLARATION_PASSED_BACK,
                  ("new_deal", "compel"), C.PLAY_BEGUN)
-    if B.doubled_before(case, e) and ch is None:
+    if V.doubled_before(case, e) and ch is None:
         v.rule("BR-PBc", F.DECLARATION_PASSED_BACK)
         return
     if ch == "new_deal":
@@ -291,9 +290,9 @@ def _passed_back(v, case, e, eldest):
 
 
 def judge(case):
-    v = B.Verdict(case, TABLE, SOURCES, GAME)
-    K.add_findings(v, K.original_tally(v, case))
-    K.add_given(v, case)
+    v = V.Verdict(case, TABLE, SOURCES, GAME)
+    V.add_findings(v, V.original_tally(v, case))
+    V.add_given(v, case)
     for e in case.events_of("pack_incorrect"):
         v.find(F.PACK_INCORRECT)
     for e in case.events_of("deal_pattern_broken"):
@@ -307,7 +306,7 @@ def judge(case):
         _exposed(v, case, e)
     for e in case.events_of("adversaries_pack"):
         v.find(F.ADVERSARIES_PACK, seat=e.seat)
-        v.rule("BR-ADVa" if B.in_time(case, e, C.PLAY_BEGUN) else "BR-ADVb", F.ADVERSARIES_PACK)
+        v.rule("BR-ADVa" if V.in_time(case, e, C.PLAY_BEGUN) else "BR-ADVb", F.ADVERSARIES_PACK)
     for e in case.events_of("dealt_out_of_turn"):
         v.find(F.DEALT_OUT_OF_TURN, seat=e.seat)
         v.rule("BR-OOTa" if max(e.phase, case.phase) < C.NEXT_DEAL else "BR-OOTb",

@@ -8,9 +8,8 @@ ruling are in "points" with the seat that marks them in "seat".
 
 from overplay_core import cards, games
 from overplay_core import findings as F
-from overplay_core import laws_base as B
-from overplay_core import laws_case as C
-from overplay_core import laws_cards as K
+from overplay_core.laws import case as C
+from overplay_core.laws import verdict as V
 from overplay_core.errors import RuleError
 
 GAME = "écarté"
@@ -143,11 +142,11 @@ def _bad_hands(v, case):
         return
     code = bad[0][0] if bad else F.DEAL_PATTERN_BROKEN
     nd = _other(case, case.dealer)
-    good = B.strays(v, case, None, [nd], "EC-9o", code, ("rectify", "new_deal"),
+    good = V.strays(v, case, None, [nd], "EC-9o", code, ("rectify", "new_deal"),
                     C.TRUMP_TURNED)
     if case.phase < C.TRUMP_TURNED and nd not in case.looked:
         ch = good[0].get("choice", "new_deal") if good else None
-        if ch == "new_deal" or B.later(case, None, ("claim_new_deal",), [nd]):
+        if ch == "new_deal" or V.later(case, None, ("claim_new_deal",), [nd]):
             v.rule("EC-9a", code, redeal_by=case.dealer)
         elif ch == "rectify":
             v.rule("EC-9b", code)
@@ -163,7 +162,7 @@ def _turn_up(v, case):
     nd = _other(case, case.dealer)
     for e in case.events_of("more_than_one_turned_up"):
         v.find(F.MORE_THAN_ONE_TURNED_UP)
-        chosen = B.strays(v, case, e, [nd], "EC-11o", F.MORE_THAN_ONE_TURNED_UP,
+        chosen = V.strays(v, case, e, [nd], "EC-11o", F.MORE_THAN_ONE_TURNED_UP,
                           ("choose_trump", "new_deal"))
         looked = nd in chosen[0].looked if chosen else nd in case.looked
         ch = None
@@ -179,7 +178,7 @@ def _turn_up(v, case):
     for e in case.events_of("card_faced_in_pack"):
         v.find(F.CARD_FACED_IN_PACK, card=e.card)
         v.rule("EC-12" if e.phase < C.TRUMP_TURNED else "EC-12x", F.CARD_FACED_IN_PACK)
-    turned = K.original_trump(case, K.original_tally(v, case))
+    turned = V.original_trump(case, V.original_tally(v, case))
     void = [r for r in v.rulings if r["ruling"] == "new_deal"]
     if case.given_finding(F.KING_TURNED_UP) and not void:
         v.rule("EC-47a", F.KING_TURNED_UP, seat=case.dealer, points=1)
@@ -226,9 +225,9 @@ def _play(v, case):
         adv = _other(case, e.seat)
         if not e.get("holds_named_suit", True):
             v.rule("EC-41b", F.NAMED_SUIT_NOT_LED)
-            B.strays(v, case, e, [], "EC-41b", F.NAMED_SUIT_NOT_LED, _LAW_41)
+            V.strays(v, case, e, [], "EC-41b", F.NAMED_SUIT_NOT_LED, _LAW_41)
             continue
-        chosen = B.strays(v, case, e, [adv], "EC-41a", F.NAMED_SUIT_NOT_LED, _LAW_41)
+        chosen = V.strays(v, case, e, [adv], "EC-41a", F.NAMED_SUIT_NOT_LED, _LAW_41)
         if not chosen:
             v.rule("EC-41a", F.NAMED_SUIT_NOT_LED, by=[adv],
                    options=["play_to_card_led", "require_named_suit"])
@@ -260,16 +259,16 @@ def _play(v, case):
         caps = {"point": 1 if bonus else 0, "vole": 1}
         # The option lasts until the pack is cut for the next deal (the law gives no time;
         # a later deal cannot be played again).
-        cut = B.later(case, e, ("cut_for_next_deal",))
-        chosen = [c for c in B.strays(v, case, e, [adv], "EC-43", F.RENOUNCE, _LAW_43,
+        cut = V.later(case, e, ("cut_for_next_deal",))
+        chosen = [c for c in V.strays(v, case, e, [adv], "EC-43", F.RENOUNCE, _LAW_43,
                                       C.NEXT_DEAL)
                   if not [x for x in cut if x.index < c.index]]
-        for c in B.later(case, e, ("choice",), [adv]):
+        for c in V.later(case, e, ("choice",), [adv]):
             if c.get("choice") in ("replay", "stand") and c not in chosen \
                     and c.phase < C.NEXT_DEAL:
                 v.stray("EC-43", F.RENOUNCE, c, True)  # after the cut for the next deal
         lapsed = cut or case.phase >= C.NEXT_DEAL or [
-            c for c in B.later(case, e, ("choice",), [adv]) if c.phase >= C.NEXT_DEAL]
+            c for c in V.later(case, e, ("choice",), [adv]) if c.phase >= C.NEXT_DEAL]
         if not chosen and lapsed:
             v.rule("EC-43l", F.RENOUNCE, seat=e.seat, offender_marks=caps)
         elif not chosen:
@@ -280,7 +279,7 @@ def _play(v, case):
                    seat=e.seat, by_seat=adv, offender_marks=caps)
     for e in case.events_of("new_cards_called"):
         v.find(F.NEW_CARDS_CALLED, seat=e.seat)
-        cut = B.later(case, None, ("cut_for_next_deal",))
+        cut = V.later(case, None, ("cut_for_next_deal",))
         late = e.phase >= C.NEXT_DEAL or [c for c in cut if c.index < e.index]
         v.rule("EC-44x" if late else "EC-44", F.NEW_CARDS_CALLED, seat=e.seat)
 
@@ -300,9 +299,9 @@ def _game(v, case):
 
 
 def judge(case):
-    v = B.Verdict(case, TABLE, SOURCES, GAME)
-    K.add_findings(v, K.original_tally(v, case))
-    K.add_given(v, case)
+    v = V.Verdict(case, TABLE, SOURCES, GAME)
+    V.add_findings(v, V.original_tally(v, case))
+    V.add_given(v, case)
     for e in case.events_of("pack_incorrect"):
         v.find(F.PACK_INCORRECT)
     _bad_hands(v, case)

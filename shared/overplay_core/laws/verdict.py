@@ -3,15 +3,21 @@
     v = Verdict(case, TABLE, SOURCES, "duplicate whist")
     v.find(findings.SEAT_OVER, seat=2)
     v.rule("DW-V-1b", findings.SEAT_OVER)
+    t = original_tally(v, case); add_findings(v, t)   # what the cards themselves show
 
 A TABLE maps a stable ruling code ("DW-IV-9a") to (ruling, law, section, catalogue entry,
 source key, one plain sentence). The codes, ruling words and citations are the contract of
 `overplay judge --json` (docs/judge.md); never reuse a code for another meaning.
+
+The findings from the cards (duplicate, foreign or missing card; too many or too few cards to
+a seat; the trump card not in the dealer's hand on the overplay) are read by the same
+non-allocating Tally the shoe uses, so the judge and the shoe agree on what a deal's cards show.
 """
 
 from overplay_core import cards
 from overplay_core import findings as F
-from overplay_core import laws_case as C
+from overplay_core.laws import case as C
+from overplay_core.tally import NOT_DEALT, Tally
 
 # Ruling words, from the most to the least decisive for the deal (OUTCOME_ORDER).
 # Facts about the cards themselves: several of them found together are one error (a card in
@@ -256,3 +262,79 @@ def has_played(case, seat, ev=None):
     if ev is not None:
         return seat in ev.played or ev.phase >= C.FIRST_TRICK
     return seat in case.played or case.phase >= C.FIRST_TRICK
+
+
+# --- findings from the cards themselves: the deal order, the hands, the trump slip
+# (the shoe's own Tally reads them, so the judge and the shoe agree on what the cards show)
+
+def _add_tally_findings(v, t):
+    for code in t.finish():
+        if code in (F.SEAT_OVER, F.SEAT_SHORT):
+            mask = t.over_seats() if code == F.SEAT_OVER else t.short_seats()
+            for s in range(t.seats):
+                if mask & (1 << s):
+                    v.find(code, seat=s, cards=t.counts[s])
+        else:
+            v.find(code)
+
+
+def original_tally(v, case):
+    """Tally of the original deal (from `deal` order or `hands`), or None if neither given."""
+    p = case.profile
+    t = None
+    if case.deal_cards is not None:
+        t = Tally(p)
+        t.start(case.dealer)
+        for c in case.deal_cards:
+            t.add(c)
+    elif case.hands is not None:
+        t = Tally(p)
+        t.start_check(case.dealer)
+        for s in sorted(case.hands):
+            for c in case.hands[s]:
+                t.add_to(s, c)
+    return t
+
+
+def original_trump(case, t):
+    """The card turned for trump in the original deal, if the input shows it, else -1."""
+    if case.orig_trump >= 0:
+        return case.orig_trump
+    if t is not None and t.trump_card >= 0 and case.deal_cards is not None:
+        return t.trump_card
+    return -1
+
+
+def overplay_tally(v, case, orig, trump):
+    """Tally of the overplay hands against the original deal and the slip's trump card."""
+    if case.over_hands is None:
+        return None
+    t = Tally(case.profile)
+    expected = None
+    if orig is not None and not orig.flags:
+        expected = orig.seat_of_card
+    t.start_check(case.dealer, expected, trump)
+    for s in sorted(case.over_hands):
+        for c in case.over_hands[s]:
+            t.add_to(s, c)
+    return t
+
+
+def add_findings(v, t):
+    if t is not None:
+        _add_tally_findings(v, t)
+
+
+def holder(t, card):
+    """Seat holding a card in a tally, or -1."""
+    if t is None or card < 0:
+        return -1
+    s = t.seat_of_card[card]
+    return -1 if s == NOT_DEALT or s >= t.seats else s
+
+
+def add_given(v, case):
+    """Findings the input states directly (e.g. codes from a shoe's CHECK record)."""
+    for code, seat, card, suit in case.given:
+        v.find(code, seat=seat if seat >= 0 else None, card=card if card >= 0 else None,
+               suit=suit if suit >= 0 else None)

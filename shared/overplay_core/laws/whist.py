@@ -1,6 +1,6 @@
 """Duplicate whist: rulings under AWL Law IV §§8–11, Law V, Law VI and the whist laws.
 
-    v = judge(case)      # a laws_base.Verdict with findings and rulings
+    v = judge(case)      # a laws.verdict.Verdict with findings and rulings
 
 On the overplay (context.overplay) the AWL duplicate laws govern: the trump turned against
 the trump slip (Law IV §§8–9), the slip against the original deal (§10), the hands (Law V).
@@ -11,10 +11,8 @@ fills the gap unless the variant `excerpt_only` is set (then: refer to the direc
 
 from overplay_core import cards, games
 from overplay_core import findings as F
-from overplay_core import laws_base as B
-from overplay_core import laws_case as C
-from overplay_core import laws_cards as K
-from overplay_core import laws_whist_deal as D
+from overplay_core.laws import case as C
+from overplay_core.laws import verdict as V
 
 GAME = "duplicate whist"
 SOURCES = {
@@ -82,8 +80,34 @@ TABLE = {
     "DW-VI-2": ("procedure", "Law VI", "Sec. 2", "DW-13", "DW-A",
                 "The cards must stay in the order played until the scores for the deal are "
                 "recorded; the law states no penalty: the director settles any dispute."),
+    "DW-LB-1": ("new_deal", "Law B", "(1)", "DW-14", "DW-G",
+                "A player has the wrong number of cards in the original deal: new deal by the "
+                "same dealer."),
+    "DW-W37a": ("new_deal", "Whist law 37", "(a)", "DW-4", "DW-F",
+                "The cards were not dealt one at a time in rotation: new deal by the same "
+                "dealer."),
+    "DW-W37b": ("new_deal", "Whist law 37", "(b)", "DW-4", "DW-F",
+                "The pack is incorrect: new deal by the same dealer."),
+    "DW-W37c": ("new_deal", "Whist law 37", "(c)", "DW-4", "DW-F",
+                "A card was faced in the pack or exposed during the deal: new deal by the same "
+                "dealer."),
+    "DW-W37d": ("new_deal", "Whist law 37", "(d)", "DW-4", "DW-F",
+                "A player was dealt more than thirteen cards: new deal by the same dealer."),
+    "DW-W37f": ("new_deal", "Whist law 37", "(f)", "DW-4", "DW-F",
+                "An adversary objected in time, before looking at his cards: new deal by the "
+                "right dealer with the right pack."),
+    "DW-W37o": ("new_deal_at_option", "Whist law 37", "(f)", "DW-4", "DW-F",
+                "An adversary who has not looked at his cards may object before the end of the "
+                "deal, and then there is a new deal."),
+    "DW-W38": ("deal_stands", "Whist law 38", "", "DW-5", "DW-F",
+               "No adversary objected in time before looking at his cards: the deal stands."),
+    "DW-W39": ("new_deal", "Whist law 39", "", "DW-6", "DW-F",
+               "The pack is proved incorrect: this deal is void, earlier scores stand, and the "
+               "same dealer deals again."),
+    "DW-W39x": ("deal_stands", "Whist law 39", "", "DW-6", "DW-F",
+                "The pack was proved incorrect only after the cut for the next deal: the deal "
+                "stands."),
 }
-TABLE.update(D.TABLE)
 
 _PACK = (F.DUPLICATE_CARD, F.FOREIGN_CARD, F.EXTRA_CARD, F.MISSING_CARD, F.PACK_INCORRECT)
 
@@ -127,23 +151,78 @@ def _short_on_overplay(v, case):
         v.rule("DW-LB-3a" if _few(case) else "DW-LB-3b", F.SEAT_SHORT, tables=case.tables)
 
 
+# --- the original deal: the whist laws 37-39 and Law B(1) (DW-1, DW-3)
+
+_DEAL_EVENTS = ("dealt_out_of_turn", "adversaries_pack", "deal_pattern_broken", "card_faced_in_pack",
+          "card_exposed_in_deal", "pack_incorrect")
+
+
+def _original(v, case):
+    """Rulings on the cards of the original deal (whist laws 37-39, Law B(1))."""
+    for f in v._found:
+        code = f[0]
+        if code in _PACK:
+            if case.phase >= C.NEXT_DEAL:
+                v.rule("DW-W39x", code)
+            else:
+                v.rule("DW-W39" if case.phase >= C.PLAY_BEGUN else "DW-W37b", code)
+            return
+    for f in list(v._found):
+        if f[0] == F.SEAT_OVER:
+            v.rule("DW-W37d", F.SEAT_OVER)
+            return
+        if f[0] == F.SEAT_SHORT:
+            v.rule("DW-LB-1", F.SEAT_SHORT)
+            return
+
+
+def _deal_events(v, case):
+    """Rulings on events of the original deal (whist laws 37-38)."""
+    for e in case.events_of("dealt_out_of_turn", "adversaries_pack"):
+        code = F.DEALT_OUT_OF_TURN if e.type == "dealt_out_of_turn" else F.ADVERSARIES_PACK
+        v.find(code, seat=e.seat)
+        dealer = e.seat if e.seat >= 0 else case.dealer
+        adversaries = [(dealer + 1) % 4, (dealer + 3) % 4]
+        V.strays(v, case, e, adversaries, "DW-W37o", code, ("new_deal",))
+        st, who = V.claim_status(case, e, adversaries, C.DEAL_COMPLETED)
+        if st == "claimed":
+            v.rule("DW-W37f", code, by_seat=who)
+        elif st == "open":
+            v.rule("DW-W37o", code, by=[s for s in adversaries if s not in case.looked])
+        else:
+            v.rule("DW-W38", code)
+    for e in case.events_of("deal_pattern_broken"):
+        v.find(F.DEAL_PATTERN_BROKEN, seat=e.seat)
+        v.rule("DW-W37a", F.DEAL_PATTERN_BROKEN)
+    for e in case.events_of("card_faced_in_pack", "card_exposed_in_deal"):
+        code = F.CARD_FACED_IN_PACK if e.type == "card_faced_in_pack" else F.CARD_EXPOSED_IN_DEAL
+        v.find(code, seat=e.seat, card=e.card)
+        v.rule("DW-W37c", code)
+    for e in case.events_of("pack_incorrect"):
+        v.find(F.PACK_INCORRECT)
+        if e.phase >= C.NEXT_DEAL:
+            v.rule("DW-W39x", F.PACK_INCORRECT)
+        else:
+            v.rule("DW-W39" if e.phase >= C.PLAY_BEGUN else "DW-W37b", F.PACK_INCORRECT)
+
+
 def judge(case):
-    v = B.Verdict(case, TABLE, SOURCES, GAME)
+    v = V.Verdict(case, TABLE, SOURCES, GAME)
     if case.profile.trump_method == games.TRUMP_DECLARED:
         v.find(F.DECLARED_TRUMP_MATCH)
         v.rule("DW-IV-11", F.DECLARED_TRUMP_MATCH, suit=case.slip_suit)
-    orig = K.original_tally(v, case)
-    turned = K.original_trump(case, orig)
+    orig = V.original_tally(v, case)
+    turned = V.original_trump(case, orig)
     if not case.overplay and not case.overplay_stated and (
             _differs(turned, case.slip, case.slip_suit) or case.played_wrong):
         # Law IV §10: a slip found to differ from the card turned in dealing, or a deal
         # already played elsewhere with the slip's trump, can only be found at a later table.
         case.overplay = True
-    K.add_given(v, case)
+    V.add_given(v, case)
     if not case.overplay:
-        K.add_findings(v, orig)
-        D.original(v, case)
-        D.deal_events(v, case)
+        V.add_findings(v, orig)
+        _original(v, case)
+        _deal_events(v, case)
     else:
         _overplay(v, case, orig, turned)
     _award(v, case)
@@ -183,8 +262,8 @@ def _overplay(v, case, orig, turned):
         else:
             v.rule("DW-IV-10b", F.SLIP_DIFFERS_FROM_DEAL, tables=case.tables)
         trump = -1
-    t = K.overplay_tally(v, case, orig, trump)
-    K.add_findings(v, t)
+    t = V.overplay_tally(v, case, orig, trump)
+    V.add_findings(v, t)
     for e in case.events_of("pack_incorrect"):
         v.find(F.PACK_INCORRECT)
     differs = (_differs(case.over_trump, trump, -1) if trump >= 0 else
@@ -224,13 +303,11 @@ def _award(v, case):
     """Fill in the score a ruling awards when the N-S tricks at the other tables are given.
 
     DW-25: the average of each side's scores where the deal was validly played, to the
-    nearest whole trick (scoring_whist, DW-23); DW-16: lowest and highest.
+    nearest whole trick (scoring.whist, DW-23); DW-16: lowest and highest.
     """
     if not case.ns_elsewhere:
         return
-    import gc
-    gc.collect()  # compiling scoring_whist from source on a small heap
-    from overplay_core import scoring_whist as sw
+    from overplay_core.scoring import whist as sw  # only when a score is awarded
     for r in v.rulings:
         if r["ruling"] == AVG:
             marker = sw.AVERAGE
@@ -248,4 +325,4 @@ _PLAY_EVENTS = ("card_not_turned_and_quitted", "cards_not_kept_in_order")
 
 def handled(case):
     """Event types this module judges for this case (the others go to the director)."""
-    return (_OVERPLAY_EVENTS if case.overplay else D.EVENTS) + _PLAY_EVENTS
+    return (_OVERPLAY_EVENTS if case.overplay else _DEAL_EVENTS) + _PLAY_EVENTS

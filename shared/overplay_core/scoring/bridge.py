@@ -1,6 +1,6 @@
 """Bridge whist scoring of c. 1900-1907 (Elwell's American club code; catalogue BR-13..BR-26).
 
-    from overplay_core import scoring_bridge as sb
+    from overplay_core.scoring import bridge as sb
     from overplay_core.cards import HEARTS
     b = sb.score_hand(HEARTS, 9, sb.NS, doubles=1, hands=hands)   # hands: 4 lists, N E S W
     b["below"], b["above"]      # (ns, ew) trick points; (ns, ew) honours + chicane + slam

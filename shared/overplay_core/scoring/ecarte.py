@@ -1,6 +1,6 @@
 """Écarté scoring: point, vole, the king, the proposal penalties, game five up (Club Code).
 
-    from overplay_core import scoring_ecarte as sc
+    from overplay_core.scoring import ecarte as sc
     b = sc.deal_points(dealer=0, tricks=(3, 2))          # seat 0 (dealer) wins the point
     b["total"]                                           # -> (1, 0)
     b = sc.deal_points(0, (3, 2), proposal=sc.PLAYED_WITHOUT_PROPOSING)

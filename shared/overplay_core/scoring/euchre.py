@@ -1,6 +1,6 @@
 """Euchre scoring: points per hand, revoke penalties, game of five, the rubber (Somerset 1888).
 
-    from overplay_core import scoring_euchre as se
+    from overplay_core.scoring import euchre as se
     se.hand_points(5, alone=True)            # -> (4, 0): a lone march (Somerset law 3)
     se.hand_points(2)                        # -> (0, 2): euchred (law 2)
     b = se.score_hand(se.NS, 4, revokes=(0, 1))   # makers N-S take 4; E-W revoked once

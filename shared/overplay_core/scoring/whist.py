@@ -1,6 +1,6 @@
 """Duplicate whist scoring: tricks per side per deal, comparison across tables, averages.
 
-    from overplay_core import scoring_whist as sw
+    from overplay_core.scoring import whist as sw
     sw.deal_result(8)                      # -> (8, 5): N-S 8 tricks, E-W 5 (DW-18)
     sw.agreed_result(8, 6)                 # -> (7, 6): E-W's record wins (DW-19)
     sw.average_score([7, 8, 8])            # -> 8: 7.67 to the nearest whole trick (DW-23)
