@@ -1,7 +1,7 @@
 """Duplicate whist awards: the average (Law IV §9, Law V §1; DW-25) and Law B(3)'s lowest and
-highest, filled in from the other tables' tricks by scoring_whist.
+highest, filled in from the other tables' tricks by scoring.whist.
 
-Runs on CPython and MicroPython (its own file: it also loads scoring_whist).
+Runs on CPython and MicroPython (its own file: it also loads scoring.whist).
 """
 
 from overplay_core import games, laws

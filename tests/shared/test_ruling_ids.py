@@ -59,25 +59,24 @@ def test_text_that_is_no_ruling_code_is_unknown():
 
 
 def test_every_code_the_laws_engine_can_give_has_an_id():
-    # each game's TABLE holds every code its module can rule (laws_base.Verdict.rule looks
-    # codes up there), plus "<GAME>-NONE" from Verdict.uncovered; one module at a time so
-    # the 128 KB MicroPython heap holds it
-    for prefix, name in (("DW", "laws_whist"), ("BR", "laws_bridge"), ("EU", "laws_euchre"),
-                         ("EC", "laws_ecarte")):
+    # each game's TABLE holds every code its module can rule (laws.verdict.Verdict.rule looks
+    # codes up there), plus "<GAME>-NONE" from Verdict.uncovered; one module at a time
+    from overplay_core import laws
+
+    for game in laws.GAME_MODULES:
+        name, prefix = laws.GAME_MODULES[game]
         gc.collect()
-        mod = __import__("overplay_core." + name, None, None, ["TABLE"])
+        mod = laws.game_module(game)
+        assert mod.__name__ == "overplay_core.laws." + name
         for code in mod.TABLE:
             assert R.id_of(code) != R.UNKNOWN, code
             assert code.startswith(prefix + "-"), code
         assert R.id_of(prefix + "-NONE") != R.UNKNOWN
-        # laws_base.Verdict.stray: a choice made by a player not entitled, or out of time
+        # laws.verdict.Verdict.stray: a choice made by a player not entitled, or out of time
         assert R.id_of(prefix + "-OPTn") != R.UNKNOWN and R.id_of(prefix + "-OPTl") != R.UNKNOWN
         del mod
         if sys.implementation.name != "micropython":
-            continue  # CPython: other test files share these modules; no heap to save
-        pkg = sys.modules["overplay_core"]
-        for k in list(sys.modules):
-            if k.startswith("overplay_core.laws"):
-                del sys.modules[k]  # and the package's own reference: the code can go
-                if hasattr(pkg, k[14:]):
-                    delattr(pkg, k[14:])
+            continue  # CPython: other test files share these modules
+        del sys.modules["overplay_core.laws." + name]  # the code can go before the next game
+        if hasattr(laws, name):
+            delattr(laws, name)

@@ -4,7 +4,7 @@ Hands are built from a base deal (N all spades, E all hearts, S all diamonds, W 
 then named cards are moved to other seats by swapping with a low card there.
 """
 
-from overplay_core import scoring_bridge as sb
+from overplay_core.scoring import bridge as sb
 from overplay_core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, parse_card
 from overplay_core.errors import RuleError
 

@@ -1,7 +1,7 @@
 """Écarté scoring (Club Code laws 42, 43, 46, 47; catalogue EC-11, EC-13, EC-17, EC-18,
 EC-21..EC-25). Both interpreters."""
 
-from overplay_core import scoring_ecarte as sc
+from overplay_core.scoring import ecarte as sc
 from overplay_core.cards import parse_card, parse_cards
 from overplay_core.errors import RuleError
 

@@ -1,7 +1,7 @@
 """Euchre scoring (Somerset 1888 laws 1-4, 7, 63, 71, 90, 102; excerpt laws 17, 23;
 catalogue EU-26, EU-27, EU-31..EU-37). Both interpreters."""
 
-from overplay_core import scoring_euchre as se
+from overplay_core.scoring import euchre as se
 from overplay_core.errors import RuleError
 
 NS, EW = se.NS, se.EW

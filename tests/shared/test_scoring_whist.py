@@ -1,6 +1,6 @@
 """Duplicate whist scoring (catalogue DW-16..DW-25; Law IV §§9-10, Law V §1). Both interpreters."""
 
-from overplay_core import scoring_whist as sw
+from overplay_core.scoring import whist as sw
 from overplay_core.errors import RuleError
 
 

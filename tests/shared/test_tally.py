@@ -162,9 +162,7 @@ def test_add_allocates_nothing_under_heap_lock():
     deck = PACK_52
     dup = deck[5]
     results = bytearray(60)
-    # add_to's first use loads it (tally_more): done here, before the lock, as a shoe does
-    # at start_check; the lock then holds the check itself to no allocation
-    assert t.add_to(0, 0) == F.NOT_STARTED
+    assert t.add_to(0, 0) == F.NOT_STARTED  # before start_check: refused, nothing recorded
     t.start(1)
     if micropython:
         micropython.heap_lock()

@@ -134,7 +134,7 @@ def test_error_message_is_one_line_with_what_to_do():
 
 
 def test_encode_refuses_impossible_values():
-    # each ValueError names the field (the text comes from trayslip_more, loaded then)
+    # each ValueError names the field and its value, in one line
     buf = bytearray(64)
     for args in ((0, 1, 0, 5, 0, b"", "board"), (1, 0, 0, 5, 0, b"", "game"),
                  (1, 1, 4, 5, 0, b"", "dealer"), (1, 1, 0, 53, 0, b"", "trump"),
