@@ -18,9 +18,7 @@ raise ParseError (the host door).
 """
 
 from overplay_core.errors import ParseError
-
-NOT_DEALT = 0xFF  # seat_of_card value for a card in no hand (tally's convention)
-NO_HAND = 7  # the 3-bit value of a card in no hand
+from overplay_core.tally import NO_HAND, NOT_DEALT  # NO_HAND (7) is also the 3-bit value here
 MAX_BYTES = 20  # 52 cards at 3 bits
 
 # unpack_into codes (negative: the data is not a handprint of this pack)

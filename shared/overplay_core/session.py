@@ -14,11 +14,12 @@ table u8, tables engaged u8, movement u8`.
 
 import struct
 
+from overplay_core import games
 from overplay_core.errors import ParseError
 
 VERSION = 1
 FMT = "<BIBBHHBBB"
-SIZE = 14
+SIZE = struct.calcsize(FMT)  # 14
 
 # Movements (how boards and pairs travel between tables).
 NONE = 0        # one table, or the director moves nobody
@@ -26,8 +27,6 @@ MITCHELL = 1    # N-S pairs sit, E-W pairs move up, boards move down
 HOWELL = 2      # every pair moves; boards move down
 TEAMS = 3       # two tables of a team match swap boards
 MOVEMENTS = ("none", "mitchell", "howell", "teams")
-
-GAMES = (1, 2, 3, 4)  # games.py ids: duplicate whist, bridge whist, euchre, ecarte
 
 OK = 0
 E_SIZE = -1
@@ -52,7 +51,7 @@ def movement_id(name):
 
 
 def _check_fields(game, first, last, table, tables, movement):
-    if game not in GAMES:
+    if game not in games.GAME_NAMES:
         return E_GAME
     if first < 1 or last < first or last > 0xFFFF:
         return E_BOARDS

@@ -35,6 +35,7 @@ exactly when decode() returns.
 """
 
 from overplay_core import mac
+from overplay_core.cards import JOKER
 from overplay_core.errors import ParseError
 
 MAGIC0 = 0x4F  # "O"
@@ -86,7 +87,7 @@ def encode(buf, board, game, dealer, trump_card, handprint_bytes, key, session=0
     if trump_card is None:
         trump_card = NO_TRUMP
     if not (1 <= board <= 0xFFFF and 1 <= game <= 0xFF and 0 <= dealer <= 3
-            and (0 <= trump_card <= 52 or trump_card == NO_TRUMP)
+            and (0 <= trump_card <= JOKER or trump_card == NO_TRUMP)
             and 0 <= session <= MAX_SESSION and len(handprint_bytes) <= MAX_HANDPRINT):
         _refuse(board, game, dealer, trump_card, session, handprint_bytes)
     hl = len(handprint_bytes)
@@ -119,7 +120,7 @@ def _refuse(board, game, dealer, trump_card, session, handprint_bytes):
         raise ValueError("game id %r out of range: use a games.py id" % (game,))
     if not 0 <= dealer <= 3:
         raise ValueError("dealer seat %r out of range: use 0..3 (0 = North)" % (dealer,))
-    if not (0 <= trump_card <= 52 or trump_card == NO_TRUMP):
+    if not (0 <= trump_card <= JOKER or trump_card == NO_TRUMP):
         raise ValueError("trump card %r out of range: use a card int 0..52 or None"
                          % (trump_card,))
     if not 0 <= session <= MAX_SESSION:
@@ -164,7 +165,7 @@ def check(data, key, session=None):
         return BAD_AUTH
     if data[6] > 3 or data[3] == 0 or (data[4] | data[5]) == 0:
         return BAD_FIELD
-    if data[7] > 52 and data[7] != NO_TRUMP:
+    if data[7] > JOKER and data[7] != NO_TRUMP:
         return BAD_FIELD
     if session and session_of(data) != session:
         return OTHER_SESSION  # signed by the club, but for another evening's boards
