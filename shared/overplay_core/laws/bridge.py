@@ -12,9 +12,9 @@ from overplay_core.laws import verdict as V
 
 GAME = "bridge whist"
 SOURCES = {
-    "BR-A": "J. V. Elwell, Advanced Bridge (1904), laws 38-42; excerpt "
+    "BR-A": "J. B. Elwell, Advanced Bridge (1904), laws 38-42; excerpt "
             "bridge-whist-laws-dealing-declaring",
-    "BR-B": "J. V. Elwell, Bridge Axioms and Laws (1907): Declaring Trumps, The Revoke; "
+    "BR-B": "J. B. Elwell, Bridge Axioms and Laws (1907): Declaring Trumps, The Revoke; "
             "excerpt bridge-whist-laws-dealing-declaring",
 }
 ND = "new_deal"
