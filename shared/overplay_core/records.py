@@ -143,6 +143,14 @@ def _codes(d, i):
     return tuple([-d[i + 1 + k] for k in range(d[i])]), i + 1 + d[i]
 
 
+def _counted(d, n, i, width):
+    """End of a count byte at d[i] and the count's items of `width` bytes after it; -i when
+    the record ends before the count byte."""
+    if i >= n:
+        return -i
+    return i + 1 + width * d[i]
+
+
 def _signed16(v):
     return v - 0x10000 if v & 0x8000 else v
 
@@ -203,13 +211,8 @@ def encode_deal(buf, seq, boot, ticks, board, table, game, variant, dealer, mode
 
 
 def _length_deal(d, n):
-    i = HEADER + 9
-    if i >= n:
-        return -i
-    i += 1 + d[i]  # findings
-    if i >= n:
-        return -i
-    return i + 1 + d[i]  # handprint
+    i = _counted(d, n, HEADER + 9, 1)  # findings
+    return _counted(d, n, i, 1) if i > 0 else i  # handprint
 
 
 def _decode_deal(d, r, e):
@@ -241,10 +244,7 @@ def encode_event(buf, seq, boot, ticks, code, board=0, a=0, b=0, data=None, ndat
 
 
 def _length_event(d, n):
-    i = HEADER + 5
-    if i >= n:
-        return -i
-    return i + 1 + d[i]  # data
+    return _counted(d, n, HEADER + 5, 1)  # data
 
 
 def _decode_event(d, r, e):
@@ -272,13 +272,8 @@ def encode_check(buf, seq, boot, ticks, board, table, slip, findings, nfind, rul
 
 
 def _length_check(d, n):
-    i = HEADER + 4
-    if i >= n:
-        return -i
-    i += 1 + d[i]  # findings
-    if i >= n:
-        return -i
-    return i + 1 + 2 * d[i]  # rulings, u16 each
+    i = _counted(d, n, HEADER + 4, 1)  # findings
+    return _counted(d, n, i, 2) if i > 0 else i  # rulings, u16 each
 
 
 def _decode_check(d, r, e):

@@ -86,10 +86,13 @@ class Tally:
         self.flags |= 1 << -code
         return code
 
-    def _card_ok(self, card):
-        # A card of another pack makes this one incorrect (DW-4b, Elwell 38b, Euchre EU-6).
+    def _unplaceable(self, card):
+        # A card of another pack makes this one incorrect (DW-4b, Elwell 38b, Euchre EU-6); a
+        # card already placed is a duplicate. 0 when the card may take a place.
         if not isinstance(card, int) or card < 0 or card >= CARD_COUNT or not self.in_pack[card]:
-            return F.FOREIGN_CARD
+            return self._flag(F.FOREIGN_CARD)
+        if self.seat_of_card[card] != NOT_DEALT:
+            return self._flag(F.DUPLICATE_CARD)
         return 0
 
     def add(self, card):
@@ -108,11 +111,9 @@ class Tally:
         self.last_seat = seat
         if seat >= 0:
             self.counts[seat] += 1
-        bad = self._card_ok(card)
+        bad = self._unplaceable(card)
         if bad:
-            return self._flag(bad)
-        if self.seat_of_card[card] != NOT_DEALT:
-            return self._flag(F.DUPLICATE_CARD)
+            return bad
         if n == self.profile.turn_up_index:
             self.trump_card = card
         if seat < 0:
@@ -149,11 +150,9 @@ class Tally:
         self.n += 1
         self.last_seat = seat
         self.counts[seat] += 1
-        bad = self._card_ok(card)
+        bad = self._unplaceable(card)
         if bad:
-            return self._flag(bad)
-        if self.seat_of_card[card] != NOT_DEALT:
-            return self._flag(F.DUPLICATE_CARD)
+            return bad
         self.seat_of_card[card] = seat
         if self.counts[seat] > self.hand_size:
             return self._flag(F.SEAT_OVER)  # DW Law V §1: more than his correct number
