@@ -14,7 +14,9 @@ Reference, same run and same rows: a loop that unpacks every row and does nothin
 import random
 import time
 
-from overplay_core import handprint, scoring_bridge, scoring_whist
+from overplay_core import handprint
+from overplay_core.scoring import bridge as scoring_bridge
+from overplay_core.scoring import whist as scoring_whist
 from overplay_core.cards import PACK_52
 
 TABLES = 8

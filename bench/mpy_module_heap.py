@@ -25,17 +25,14 @@ ORDER = ("overplay_core.compat", "overplay_core.errors", "overplay_core.cards",
          "overplay_core.trayslip", "overplay_core.wire", "overplay_core.session", "ring",
          "display", "deck", "journal", "drivers.mfrc522", "tray", "shoe_core", "shoe",
          "shoe_text", "shoe_tray", "shoe_laws", "link", "app", "board", "drivers.sim_tags",
-         "drivers.sim_mfrc522", "overplay_core.findings_text", "overplay_core.cards_more",
-         "overplay_core.games_more", "overplay_core.records_more", "deck_text",
+         "drivers.sim_mfrc522", "deck_text",
          "drivers.mfrc522_text", "board_more", "display_more", "tray_more", "app_more",
-         "shoe_check", "overplay_core.trayslip_more", "overplay_core.tally_more", "ring_more",
+         "shoe_check", "ring_more",
          "deck_more", "shoe_text_more")
 # loaded on first use, not by a shoe that deals without incident (not in `total`)
-LAZY = ("overplay_core.findings_text", "overplay_core.cards_more", "overplay_core.games_more",
-        "overplay_core.records_more", "deck_text", "drivers.mfrc522_text", "shoe_laws", "link",
+LAZY = ("deck_text", "drivers.mfrc522_text", "shoe_laws", "link",
         "overplay_core.wire", "overplay_core.session", "board_more", "display_more", "tray_more",
-        "app_more", "shoe_check", "overplay_core.trayslip_more", "overplay_core.tally_more",
-        "ring_more", "deck_more", "shoe_text_more")
+        "app_more", "shoe_check", "ring_more", "deck_more", "shoe_text_more")
 
 
 def measure(names):

@@ -237,15 +237,15 @@ class Terminal:
     def _check(self, field, value):
         g = self.profile.game
         if g == 3 and field == 2:
-            from overplay_core import scoring_euchre
+            from overplay_core.scoring import euchre as scoring_euchre
 
             return scoring_euchre.check_tricks(value)
         if g == 4:
-            from overplay_core import scoring_ecarte
+            from overplay_core.scoring import ecarte as scoring_ecarte
 
             return scoring_ecarte.check_tricks((value, 5 - value))
         if g <= 2:
-            from overplay_core import scoring_whist
+            from overplay_core.scoring import whist as scoring_whist
 
             return scoring_whist.check_tricks(value)
         return 0
@@ -255,7 +255,7 @@ class Terminal:
         g = self.profile.game
         v = self.vals
         if g == 3:
-            from overplay_core import scoring_euchre
+            from overplay_core.scoring import euchre as scoring_euchre
 
             mk, ad = scoring_euchre.hand_points(v[2], v[1] == 1,
                                                 variant=self.profile.variant)
@@ -263,7 +263,7 @@ class Terminal:
                 return v[2], 5 - v[2], mk, ad
             return 5 - v[2], v[2], ad, mk
         if g == 4:
-            from overplay_core import scoring_ecarte
+            from overplay_core.scoring import ecarte as scoring_ecarte
 
             pts = scoring_ecarte.deal_points(self.dealer, (v[0], 5 - v[0]))["points"]
             return v[0], 5 - v[0], pts[0], pts[1]

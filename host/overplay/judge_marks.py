@@ -18,7 +18,7 @@ fields.
 
 from overplay_core import cards, games, laws
 from overplay_core import findings as F
-from overplay_core import laws_case as C
+from overplay_core.laws import case as C
 from overplay_core.errors import ParseError, RuleError
 
 SIDES = ("ns", "ew")
@@ -185,7 +185,7 @@ def _need(res, key, message):
 # ---- duplicate whist ---------------------------------------------------------------------
 
 def _whist(case, v, res, out, words):
-    from overplay_core import scoring_whist as sw
+    from overplay_core.scoring import whist as sw
     tr = _need(res, "tricks", 'give the tricks won, {"ns": 8, "ew": 5}')
     if isinstance(tr, dict):
         pair = _pair(case, tr, "result.tricks", 13, 13)
@@ -243,7 +243,7 @@ def _declaration(case, v, res):
 
 
 def _bridge(case, v, res, out):
-    from overplay_core import scoring_bridge as sb
+    from overplay_core.scoring import bridge as sb
     seat, strain = _declaration(case, v, res)
     side = seat & 1
     tr = _need(res, "tricks", "give the tricks won by the declarer's side, or "
@@ -324,7 +324,7 @@ def _holdings(case, res, strain, sb):
 # ---- euchre ------------------------------------------------------------------------------
 
 def _euchre(case, v, res, out):
-    from overplay_core import scoring_euchre as se
+    from overplay_core.scoring import euchre as se
     made = case.events_of("order_up", "take_up")
     named = _codes(v, "EU-20n")
     if res.get("makers") is not None:
@@ -438,7 +438,7 @@ def _who(seat_name):
 
 
 def _ecarte(case, v, res, out):
-    from overplay_core import scoring_ecarte as sc
+    from overplay_core.scoring import ecarte as sc
     offender = -1
     replayed = _codes(v, "EC-43r")
     for r in _codes(v, "EC-43", "EC-43b", "EC-43r", "EC-43s", "EC-43l"):

@@ -17,7 +17,7 @@ Records of shoes that never had a set-up form session 0, per game.
 Rulings are the laws engine's (overplay_core.laws) on the findings the shoes recorded:
 the original deal's at its table, each overplay check's at its table. A finding on an
 overplay followed by a SCORE for that board at that table was found after play began (the
-table played the deal); otherwise before. Scores (overplay_core.scoring_whist): the tricks
+table played the deal); otherwise before. Scores (overplay_core.scoring.whist): the tricks
 keyed in, or the average where a ruling awards it (DW-25); results_rulings.py has the rules.
 """
 

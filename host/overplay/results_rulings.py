@@ -19,7 +19,7 @@ plus/minus per pair against its own direction (DW-24), ranked.
 
 from overplay_core import findings as F
 from overplay_core import games, laws
-from overplay_core import scoring_whist as sw
+from overplay_core.scoring import whist as sw
 from overplay_core.errors import ParseError, RuleError
 
 ORIGINAL_TABLE_AVERAGE = ("DW-IV-10b",)  # "the players at the original table take the average"

@@ -13,10 +13,10 @@ import json
 import sys
 
 from overplay_core import games
-from overplay_core import scoring_bridge as sb
-from overplay_core import scoring_ecarte as sc
-from overplay_core import scoring_euchre as se
-from overplay_core import scoring_whist as sw
+from overplay_core.scoring import bridge as sb
+from overplay_core.scoring import ecarte as sc
+from overplay_core.scoring import euchre as se
+from overplay_core.scoring import whist as sw
 from overplay_core.cards import parse_card, suit_name
 from overplay_core.errors import ParseError
 

@@ -5,7 +5,8 @@ where in the file it is (`hands[2].tricks: ...`). Used by score.py; see docs/sco
     side = read_side(doc, "makers", "hands[0]")        # "NS", "N-S", "N" or "S" -> 0
 """
 
-from overplay_core import cards, scoring_bridge
+from overplay_core import cards
+from overplay_core.scoring import bridge as scoring_bridge
 from overplay_core.errors import ParseError
 
 from overplay.cli import UserError

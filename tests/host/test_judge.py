@@ -204,7 +204,10 @@ def _doc(name):
 
 def test_every_ruling_code_is_documented_with_its_citation():
     """docs/laws.md lists every ruling code with its law, as the code tables have them."""
-    from overplay_core import laws_bridge, laws_ecarte, laws_euchre, laws_whist
+    from overplay_core.laws import bridge as laws_bridge
+    from overplay_core.laws import ecarte as laws_ecarte
+    from overplay_core.laws import euchre as laws_euchre
+    from overplay_core.laws import whist as laws_whist
     text = _doc("laws.md")
     for m in (laws_whist, laws_bridge, laws_euchre, laws_ecarte):
         for code, (ruling, law, section, entry, source, sentence) in m.TABLE.items():
@@ -214,7 +217,8 @@ def test_every_ruling_code_is_documented_with_its_citation():
 
 
 def test_every_event_type_finding_and_variant_is_documented():
-    from overplay_core import findings, games, laws_case
+    from overplay_core import findings, games
+    from overplay_core.laws import case as laws_case
     text = _doc("judge.md")
     for t in laws_case.event_types():
         assert "`%s`" % t in text, t
@@ -233,7 +237,10 @@ def test_text_header_names_tables_only_for_duplicate_whist(capsys):
 def test_every_ruling_code_is_exercised_by_a_test():
     """docs/laws.md promises a test per ruling code: keep that true."""
     import glob
-    from overplay_core import laws_bridge, laws_ecarte, laws_euchre, laws_whist
+    from overplay_core.laws import bridge as laws_bridge
+    from overplay_core.laws import ecarte as laws_ecarte
+    from overplay_core.laws import euchre as laws_euchre
+    from overplay_core.laws import whist as laws_whist
     files = glob.glob(os.path.join(ROOT, "tests", "shared", "test_laws_*.py"))
     files += glob.glob(os.path.join(EXAMPLES, "expected", "*.json"))
     text = ""
