@@ -42,8 +42,9 @@ endless ("flower") Howell (bridgecentral.com MvtHTML/endlesshowellmovement.htm a
 derivinghowellmovements.htm): round 1 seats 2n v 1 at table 1 and 2n+1-j v j at table j;
 every round each moving pair's number goes up one, modulo 2n-1 (N-S pairs move up a table,
 E-W pairs down one, turning at the ends). Each table plays the sets in order from its own
-starting set, so pair p meets pair q exactly once and plays every set exactly once when the
-starting sets c_j satisfy: {c_1} and {c_j - (j-1), c_j + (j-1)} (j >= 2) are all the sets.
+starting set c_j, so pair p meets pair q exactly once, and plays set p + c_1 at table 1 and
+sets p -/+ (j-1) + c_j at table j: every set exactly once when {c_1} and {c_j - (j-1),
+c_j + (j-1)} (j >= 2) are all the sets, modulo 2n-1.
 _howell_starts finds them (fewest tables sharing a set in a round) by a short search: 4 tables
 give sets 1, 3, 5, 2 in round 1, the published endless Howell's; 2 and 3 tables have no
 solution without every table sharing the round's set (they play it in turn, as clubs share
@@ -72,7 +73,6 @@ TEAMS = 3       # one teams-of-four match: two tables swap boards
 MOVEMENTS = ("none", "mitchell", "howell", "teams")
 
 HOWELL_TABLES = (2, 8)  # a complete Howell past 8 tables is 17+ rounds: clubs play a Mitchell
-TABLES_MAX = 255        # session.py: the set-up's tables field is one byte
 
 OK = 0
 E_KIND = -1     # an unknown movement id
@@ -85,9 +85,9 @@ _TEXT = {E_KIND: "is not a known movement", E_TABLES: "does not fit that many ta
 def rounds_for(kind, tables):
     """The number of rounds (= board sets) of a movement at that many tables; 0 if unfit."""
     if kind == NONE:
-        return 1 if 1 <= tables <= TABLES_MAX else 0
+        return 1 if tables >= 1 else 0
     if kind == MITCHELL:
-        return tables if 1 <= tables <= TABLES_MAX else 0
+        return tables if tables >= 1 else 0
     if kind == HOWELL:
         return 2 * tables - 1 if HOWELL_TABLES[0] <= tables <= HOWELL_TABLES[1] else 0
     if kind == TEAMS:
@@ -123,7 +123,9 @@ def _fit_error(kind, tables, first, last, code):
         if kind == TEAMS:
             return ("a teams match is 2 tables, not %d: set up each match as its own session"
                     % tables)
-        return "a %s cannot be played at %d tables" % (name, tables)
+        return "%d tables: a session has 1 table or more" % tables
+    if first < 1 or last < first:
+        return "boards %d-%d: the first is 1 or more and the last not below it" % (first, last)
     n = rounds_for(kind, tables)
     boards = last - first + 1
     lo = boards // n * n
@@ -133,10 +135,10 @@ def _fit_error(kind, tables, first, last, code):
 
 
 def _howell_starts(n):
-    """Each table's starting set offset c_j (table j+1) for an n-table Howell, c_0 = 0.
+    """c[k]: table k+1's starting set offset in an n-table Howell (table 1's is 0).
 
-    Pair p plays set p + c_0 at table 1 and p -/+ k + c_k at table k+1; those 2n-1 values
-    must be every set once. A depth-first search over c_k (k = n-1 .. 1) keeps the first
+    Pair p plays set p + c[0] at table 1 and p -/+ k + c[k] at table k+1; those 2n-1 values
+    must be every set once, modulo 2n-1. A depth-first search over c_k (k = n-1 .. 1) keeps the first
     assignment with all offsets distinct (no two tables share a set in a round), else the one
     with the most distinct offsets; deterministic, so every interpreter finds the same."""
     m = 2 * n - 1
@@ -277,8 +279,8 @@ class Movement:
 
     def seat_of(self, pair, rnd):
         """(table, opponent pair, True when N-S) of the pair in that round: a personal guide
-        card, and who sits out when a field is one pair short (the pair due to meet the missing
-        highest-numbered pair, the club's phantom)."""
+        card, and who sits out when a field is one pair short: the pair due to meet the missing
+        one, the club's phantom (a Howell's pair 2n, a Mitchell's N-S pair at the last table)."""
         p = self._pair(pair)
         self._round(rnd)
         for t in range(1, self.tables + 1):

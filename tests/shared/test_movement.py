@@ -174,10 +174,13 @@ def test_three_table_howell_as_the_printed_table_cards_show():
     assert m.played(1, 2) == (1, 6, 1) and m.played(2, 5) == (2, 1, 3)
 
 
-def test_a_pair_short_sits_out_against_the_highest_numbered_pair():
+def test_a_pair_short_each_other_pair_sits_out_once_against_the_phantom():
     m = mv.Movement(mv.HOWELL, 4, 1, 14)  # 7 pairs: pair 8 is the phantom
     out = [m.seat_of(8, r)[1] for r in range(1, 8)]
-    assert sorted(out) == list(range(1, 8))  # each pair sits out once
+    assert sorted(out) == list(range(1, 8))
+    m = mv.Movement(mv.MITCHELL, 5, 1, 10)  # 9 pairs: N-S 5 is the phantom
+    out = [m.seat_of(5, r)[1] for r in range(1, 6)]
+    assert sorted(out) == list(range(6, 11))  # each E-W pair sits out once
 
 
 # --- none and teams ----------------------------------------------------------------------
@@ -246,6 +249,8 @@ def test_movements_that_do_not_fit_are_refused_with_what_to_do():
     assert "own session" in refused(mv.Movement, mv.TEAMS, 4, 1, 24)
     assert "multiple of 5 (5 boards)" in refused(mv.Movement, mv.MITCHELL, 5, 1, 3)
     assert "whole number" in refused(mv.Movement, mv.MITCHELL, "3", 1, 9)
+    assert "boards 5-4" in refused(mv.Movement, mv.NONE, 1, 5, 4)
+    assert "0 tables" in refused(mv.Movement, mv.MITCHELL, 0, 1, 9)
 
 
 def test_session_setup_refuses_a_movement_that_does_not_fit():
