@@ -9,7 +9,10 @@
     m.field(6), m.pair_name(6)                          # 2 (the E-W field), "E-W 2"
     m.next_board(2, 12)      # 13: table 2's round 2 set is boards 13-18
     m.seat_of(6, 2)          # (3, 3, False): pair 6 is E-W at table 3 against pair 3
-    code = movement.check(movement.HOWELL, 1, 1, 24)    # non-raising door: E_TABLES
+
+Whether a movement fits the tables and boards is the set-up's own rule (session.py: rounds(),
+fit_error(), and check()'s E_FIT, the non-raising door); Movement raises ParseError with
+fit_error's line. The movement ids are session.py's (NONE, MITCHELL, HOWELL, TEAMS).
 
 A set-up names the whole session's boards (first..last) and the tables engaged; the movement
 cuts the boards into as many sets as there are rounds (boards per round = boards / rounds,
@@ -63,75 +66,9 @@ direction, so its one field compares by where each pair sat on that board: the a
 field of the two teams (team()).
 """
 
+from overplay_core import session
 from overplay_core.errors import ParseError
-
-# Movement ids: the set-up's movement byte (session.py encodes it).
-NONE = 0        # one round: every table plays every board, nobody moves
-MITCHELL = 1    # N-S pairs sit, E-W pairs move up a table, boards move down (skip if even)
-HOWELL = 2      # complete Howell: every pair meets every other pair
-TEAMS = 3       # one teams-of-four match: two tables swap boards
-MOVEMENTS = ("none", "mitchell", "howell", "teams")
-
-HOWELL_TABLES = (2, 8)  # a complete Howell past 8 tables is 17+ rounds: clubs play a Mitchell
-
-OK = 0
-E_KIND = -1     # an unknown movement id
-E_TABLES = -2   # the movement cannot be played at that many tables
-E_BOARDS = -3   # the boards do not cut into the movement's rounds
-_TEXT = {E_KIND: "is not a known movement", E_TABLES: "does not fit that many tables",
-         E_BOARDS: "cannot share the boards equally between its rounds"}
-
-
-def rounds_for(kind, tables):
-    """The number of rounds (= board sets) of a movement at that many tables; 0 if unfit."""
-    if kind == NONE:
-        return 1 if tables >= 1 else 0
-    if kind == MITCHELL:
-        return tables if tables >= 1 else 0
-    if kind == HOWELL:
-        return 2 * tables - 1 if HOWELL_TABLES[0] <= tables <= HOWELL_TABLES[1] else 0
-    if kind == TEAMS:
-        return 2 if tables == 2 else 0
-    return 0
-
-
-def check(kind, tables, first, last):
-    """Non-raising door: OK when the movement fits the tables and the boards first..last."""
-    if not 0 <= kind < len(MOVEMENTS):
-        return E_KIND
-    n = rounds_for(kind, tables)
-    if n == 0:
-        return E_TABLES
-    if first < 1 or last < first or (last - first + 1) % n:
-        return E_BOARDS
-    return OK
-
-
-def text(code):
-    """The words for a check() code (one line, for a log or a screen)."""
-    return _TEXT.get(code, "")
-
-
-def _fit_error(kind, tables, first, last, code):
-    if code == E_KIND:
-        return "movement %r is unknown: use one of %s" % (kind, ", ".join(MOVEMENTS))
-    name = MOVEMENTS[kind]
-    if code == E_TABLES:
-        if kind == HOWELL:
-            return ("a howell is for %d to %d tables, not %d: use a mitchell"
-                    % (HOWELL_TABLES[0], HOWELL_TABLES[1], tables))
-        if kind == TEAMS:
-            return ("a teams match is 2 tables, not %d: set up each match as its own session"
-                    % tables)
-        return "%d tables: a session has 1 table or more" % tables
-    if first < 1 or last < first:
-        return "boards %d-%d: the first is 1 or more and the last not below it" % (first, last)
-    n = rounds_for(kind, tables)
-    boards = last - first + 1
-    lo = boards // n * n
-    fix = ("%d or %d" % (lo, lo + n)) if lo else "%d" % n
-    return ("%d boards do not share into the %d rounds of a %d-table %s: use a multiple of %d "
-            "(%s boards)" % (boards, n, tables, name, n, fix))
+from overplay_core.session import HOWELL, MITCHELL, MOVEMENTS, NONE, TEAMS
 
 
 def _howell_starts(n):
@@ -184,14 +121,14 @@ class Movement:
                         (last, "last board")):
             if not isinstance(v, int) or isinstance(v, bool):
                 raise ParseError("%s %r is not a whole number" % (name, v))
-        code = check(kind, tables, first, last)
-        if code < 0:
-            raise ParseError(_fit_error(kind, tables, first, last, code))
+        why = session.fit_error(kind, tables, first, last)
+        if why is not None:
+            raise ParseError(why)
         self.kind = kind
         self.tables = tables
         self.first = first
         self.last = last
-        self.rounds = rounds_for(kind, tables)
+        self.rounds = session.rounds(kind, tables)
         self.per_round = (last - first + 1) // self.rounds
         self.pairs = 2 * tables
         self.fields = 2 if kind in (NONE, MITCHELL) else 1

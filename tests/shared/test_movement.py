@@ -234,20 +234,22 @@ def test_out_of_range_questions_are_refused_in_one_line():
 # --- fit: the non-raising door, the raising one and the set-up ---------------------------
 
 def test_movements_that_do_not_fit_are_refused_with_what_to_do():
-    assert mv.check(mv.MITCHELL, 4, 1, 24) == mv.OK
-    assert mv.check(mv.HOWELL, 1, 1, 24) == mv.E_TABLES
-    assert mv.check(mv.HOWELL, 9, 1, 17) == mv.E_TABLES
-    assert mv.check(mv.TEAMS, 4, 1, 24) == mv.E_TABLES
-    assert mv.check(mv.HOWELL, 4, 1, 24) == mv.E_BOARDS
-    assert mv.check(mv.MITCHELL, 5, 1, 24) == mv.E_BOARDS
-    assert mv.check(9, 2, 1, 24) == mv.E_KIND
-    assert mv.text(mv.E_BOARDS) and mv.text(mv.E_TABLES) and mv.text(mv.E_KIND)
+    assert [session.rounds(mv.NONE, 5), session.rounds(mv.MITCHELL, 5),
+            session.rounds(mv.HOWELL, 5), session.rounds(mv.TEAMS, 2)] == [1, 5, 9, 2]
+    assert session.fit_error(mv.MITCHELL, 4, 1, 24) is None
+    assert session.rounds(mv.HOWELL, 1) == 0 and session.rounds(mv.HOWELL, 9) == 0
+    assert session.rounds(mv.TEAMS, 4) == 0 and session.rounds(9, 2) == 0
     msg = refused(mv.Movement, mv.HOWELL, 4, 1, 24)
     assert msg == ("24 boards do not share into the 7 rounds of a 4-table howell: use a "
                    "multiple of 7 (21 or 28 boards)")
+    assert msg == session.fit_error(mv.HOWELL, 4, 1, 24)
     assert "2 to 8 tables, not 1: use a mitchell" in refused(mv.Movement, mv.HOWELL, 1, 1, 24)
+    assert "not 9" in refused(mv.Movement, mv.HOWELL, 9, 1, 17)
     assert "own session" in refused(mv.Movement, mv.TEAMS, 4, 1, 24)
+    assert "24 boards do not share into the 5 rounds" in refused(mv.Movement, mv.MITCHELL, 5,
+                                                                 1, 24)
     assert "multiple of 5 (5 boards)" in refused(mv.Movement, mv.MITCHELL, 5, 1, 3)
+    assert "movement 9 is unknown" in refused(mv.Movement, 9, 2, 1, 24)
     assert "whole number" in refused(mv.Movement, mv.MITCHELL, "3", 1, 9)
     assert "boards 5-4" in refused(mv.Movement, mv.NONE, 1, 5, 4)
     assert "0 tables" in refused(mv.Movement, mv.MITCHELL, 0, 1, 9)
@@ -257,7 +259,9 @@ def test_session_setup_refuses_a_movement_that_does_not_fit():
     good = session.encode(1, 1, 0, 1, 24, 2, 4, session.MITCHELL)
     assert session.check(good) == session.OK
     assert mv.from_setup(session.decode(good)).per_round == 6
-    assert "multiple of 7" in refused(session.encode, 1, 1, 0, 1, 24, 2, 4, session.HOWELL)
+    assert refused(session.encode, 1, 1, 0, 1, 24, 2, 4, session.HOWELL) == (
+        "session set-up: 24 boards do not share into the 7 rounds of a 4-table howell: use a "
+        "multiple of 7 (21 or 28 boards)")
     bad = bytearray(good)
     bad[13] = session.HOWELL  # 24 boards cannot be 7 rounds of a 4-table Howell
     assert session.check(bytes(bad)) == session.E_FIT
