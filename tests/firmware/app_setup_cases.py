@@ -27,7 +27,7 @@ def shoe_with_setup(game=WHIST, **kw):
 
 def push(a, setup_id, game, first, last, table, tables, variant=0):
     a.settings.save_setup(session.encode(setup_id, game, variant, first, last, table, tables,
-                                         session.MITCHELL), setup_id)
+                                         session.NONE), setup_id)  # any boards fit "none"
     a._on_settings(wire.SESSION_SET)  # what the link calls once the set-up is on flash
 
 

@@ -92,7 +92,7 @@ def test_app_start_with_a_pushed_setup_writes_the_session_record():
     b.stream_in = b.stream_out = Quiet()
     st = link.Settings(b.root)
     st.save_key(9, b"r" * 32)
-    st.save_setup(session.encode(11, 1, 0, 5, 12, 2, 3, session.MITCHELL))
+    st.save_setup(session.encode(11, 1, 0, 5, 13, 2, 3, session.MITCHELL))  # 3 rounds of 3
     a = A.App(b, poll_ms=0)
     s = journal(a, records.SESSION)
     assert [(x["session_id"], x["table"], x["tables"], x["first_board"], x["shoe_id"])

@@ -152,7 +152,7 @@ def test_session_setup_and_enrolment_are_stored():
     told = []
     link.on_settings = told.append
     pc.hello()
-    data = session.encode(12, 1, 0, 1, 24, 2, 4, session.HOWELL)
+    data = session.encode(12, 1, 0, 1, 28, 2, 4, session.HOWELL)  # 7 rounds of 4
     fs = pc.ask(wire.SESSION_SET, 12, data)  # its ACK brings the nonce for the next command
     pc.send(wire.SESSION_SET, 13, b"\x09" * 14)
     newkey = b"\x01" * 32
@@ -190,7 +190,7 @@ def test_enrolment_gives_the_record_key_and_the_club_slip_key():
     link, j, pc, kbd = make(1)
     pc.hello()
     rec, slip = b"\x03" * 32, b"\x04" * 32
-    data = session.encode(12, 1, 0, 1, 24, 2, 4, session.HOWELL)
+    data = session.encode(12, 1, 0, 1, 28, 2, 4, session.HOWELL)  # 7 rounds of 4
     pc.send(wire.ENROLL, 0, struct.pack(wire.ENROLL_FMT, 9) + rec + slip)
     pc.key = rec  # from now on the shoe's key is the new one
     pc.send(wire.SESSION_SET, 12, data + struct.pack("<I", 11))

@@ -14,9 +14,12 @@ def test_roundtrip():
 
 
 def test_every_field_survives_extremes():
-    data = session.encode(0xFFFFFFFF, 4, 255, 65535, 65535, 255, 255, session.TEAMS)
+    data = session.encode(0xFFFFFFFF, 4, 255, 65535, 65535, 255, 255, session.NONE)
     s = session.decode(data)
     assert s["setup_id"] == 0xFFFFFFFF and s["first"] == 65535 and s["tables"] == 255
+    # the highest movement id, at the 2 tables a teams match fits (movement.py)
+    s = session.decode(session.encode(1, 1, 0, 65534, 65535, 2, 2, session.TEAMS))
+    assert s["movement"] == session.TEAMS and s["last"] == 65535
 
 
 def test_bad_fields_are_refused_with_a_reason():
