@@ -199,3 +199,48 @@ def test_lone_hand_prevented_by_law_19_is_scored_with_partner():
                    "rulings": [(ruling_ids.id_of("EU-19p"), 0)]})
     assert b["total"] == (2, 0) and not b["alone"]
     assert ev.standings()[0]["lone"] == 0
+
+
+def _lcg(seed):
+    state = [seed]
+
+    def nxt(n):
+        state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
+        return (state[0] >> 8) % n
+    return nxt
+
+
+def test_random_evenings_keep_points_games_and_seats_consistent():
+    for seed in range(25):
+        rnd = _lcg(seed)
+        tables = 1 + rnd(4)
+        rounds = 1 + rnd(5)
+        seating = [["p%d" % (t * 4 + s) for s in range(4)] for t in range(tables)]
+        entries = []
+        ties = {}
+        for r in range(1, rounds + 1):
+            for t in range(1, tables + 1):
+                ties[(r, t)] = rnd(2)
+                for _ in range(1 + rnd(4)):
+                    alone = rnd(4) == 0
+                    makers = rnd(2)
+                    e = _h(r, t, makers, rnd(6), alone=alone)
+                    if alone:
+                        e["lone_seat"] = makers + 2 * rnd(2)
+                    entries.append(e)
+        res = pe.score_evening(seating, entries, rnd(2) * V_LONE_EUCHRED_2, ties,
+                               rnd(2))
+        rows = res["standings"]
+        assert len(res["rounds"]) == rounds
+        assert sum(x["points"] for x in rows) == 2 * sum(sum(h["total"]) for h in res["hands"])
+        assert sum(x["games"] for x in rows) == 2 * tables * rounds
+        assert sum(x["hands"] for x in rows) == 4 * len(entries)
+        byname = dict((x["player"], x) for x in rows)
+        for x in rows:
+            assert len(x["tables"]) == rounds and len(x["partners"]) == rounds
+            for i in range(rounds):
+                mate = byname[x["partners"][i]]
+                assert mate["partners"][i] == x["player"]
+                assert mate["tables"][i] == x["tables"][i]
+        for i in range(1, len(rows)):
+            assert rows[i]["rank"] >= rows[i - 1]["rank"]

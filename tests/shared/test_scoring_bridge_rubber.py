@@ -2,6 +2,8 @@
 voids), rubbers per table and standings per player (scoring_bridge.score_entry,
 score_rubbers). Both interpreters."""
 
+import gc
+
 from overplay_core import ruling_ids
 from overplay_core import scoring_bridge as sb
 from overplay_core.cards import CLUBS, DIAMONDS, HEARTS, SPADES
@@ -136,3 +138,45 @@ def test_double_chicane_on_the_honours_side_adds_four_honours():
     # N void with N-S holding the honours through S: chicane adds 16.
     b = sb.score_entry(_h(0, 0, HEARTS, 7, (0, 1, 3, 1), void=(0,)))
     assert b["chicane"] == (16, 0) and b["above"] == (32, 0)
+
+
+def _lcg(seed):
+    state = [seed]
+
+    def nxt(n):
+        state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
+        return (state[0] >> 8) % n
+    return nxt
+
+
+def test_random_sessions_settle_every_rubber_and_players_sum_to_zero():
+    for seed in range(20):
+        rnd = _lcg(seed)
+        entries = []
+        gc.collect()
+        for i in range(8 + rnd(16)):
+            dealer = i % 4
+            strain = rnd(5)
+            most = 4 if strain == NT else 5
+            per = [0, 0, 0, 0]
+            for _ in range(most):
+                per[rnd(4)] += 1
+            void = [s for s in range(4) if per[s] == 0 and strain != NT and rnd(5) == 0]
+            table = 1 + rnd(2)
+            entries.append(_h(dealer, (dealer + 2 * rnd(2)) % 4, strain, rnd(14), per,
+                              void=void, doubles=rnd(3), table=table,
+                              players=("a", "b", "c", "d") if table == 1 else
+                              ("e", "f", "g", "h")))
+        r = sb.score_rubbers(entries)
+        for x in r["rubbers"]:
+            rub = x["rubber"]
+            if rub.finished:
+                assert rub.games[rub.winner] == 2 and sum(rub.games) in (2, 3)
+                t = rub.totals()
+                for s in (0, 1):
+                    bonus = sb.RUBBER_BONUS if s == rub.winner else 0
+                    assert t[s] == rub.below[s] + rub.above[s] + bonus
+            else:
+                assert max(rub.games) < 2
+        assert sum(p["points"] for p in r["players"]) == 0
+        assert sum(len(h["rulings"]) for h in r["hands"]) == 0

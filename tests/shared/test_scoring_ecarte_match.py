@@ -149,3 +149,31 @@ def test_entry_refuses_what_cannot_be_scored():
     assert "five tricks" in _raises(sc.score_entry, _d(AB, 0, (3, 3)))
     assert "two different names" in _raises(sc.score_pairs, [_d(("A", "A"), 0, (3, 2))])
     assert "dealer" in _raises(sc.score_entry, {"tricks": (3, 2)})
+
+
+def _lcg(seed):
+    state = [seed]
+
+    def nxt(n):
+        state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
+        return (state[0] >> 8) % n
+    return nxt
+
+
+def test_random_matches_last_two_or_three_games_and_add_up():
+    for seed in range(40):
+        rnd = _lcg(seed)
+        m = sc.Match(T if seed & 1 else 0, bool(seed & 2))
+        dealer = 0
+        while not m.finished:
+            t0 = rnd(6)
+            king = rnd(3) - 1
+            m.add(sc.deal_points(dealer, (t0, 5 - t0), rnd(3), king))
+            dealer = 1 - dealer
+            assert m.deals < 60
+        assert len(m.values) in (2, 3) and m.games[m.winner] == 2
+        assert m.games[1 - m.winner] == len(m.values) - 2
+        for s in (0, 1):
+            assert m.points[s] == sum(v for w, v, _ in m.values if w == s)
+        for w, v, loser in m.values:
+            assert v == sc.game_value(loser, m.variant) and 0 <= loser < 5
