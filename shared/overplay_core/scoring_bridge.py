@@ -41,7 +41,7 @@ An entry (one hand, keyed at the terminal or read back from the club database):
 Sides: NS = 0 (seats 0 and 2), EW = 1 (seats 1 and 3); seat & 1 is the side.
 """
 
-from overplay_core import ruling_ids
+from overplay_core.score_rulings import code_of
 from overplay_core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, ACE, card
 from overplay_core.errors import RuleError
 
@@ -383,15 +383,6 @@ VOID = 2  # Elwell law 42: the pack proved incorrect: the deal is void, earlier 
 RULING_EFFECTS = {"BR-RV": REVOKE, "BR-42": VOID}
 
 
-def ruling_code(rid):
-    """The ruling code of a CHECK record's u16 id, or the code itself when given as text."""
-    if isinstance(rid, str):
-        return rid
-    if isinstance(rid, int) and not isinstance(rid, bool):
-        return ruling_ids.code_of(rid)
-    return None
-
-
 def _get(entry, key, default):
     v = entry.get(key)
     return default if v is None else v
@@ -426,7 +417,7 @@ def score_entry(entry, trick_cap=0):
     for r in _get(entry, "rulings", ()):
         if len(r) != 2:
             raise RuleError("a ruling must be (ruling id, side), not %r" % (r,))
-        code = ruling_code(r[0])
+        code = code_of(r[0])
         effect = RULING_EFFECTS.get(code, 0)
         if effect == REVOKE:
             if r[1] not in (NS, EW):

@@ -43,7 +43,7 @@ Seats are 0 and 1 (games.py); `dealer` is the seat that dealt, the other is the 
 fewer for an abandoned hand (law 42).
 """
 
-from overplay_core import ruling_ids
+from overplay_core.score_rulings import code_of
 from overplay_core.cards import KING
 from overplay_core.errors import RuleError
 
@@ -300,15 +300,6 @@ RULING_EFFECTS = {"EC-13": OVERHELD, "EC-42v": ABANDONED, "EC-42p": ABANDONED,
                   "EC-47c": KING_NOT_MARKED, "EC-47d": KING_NOT_MARKED, "EC-45": VOID, "EC-43r": VOID}
 
 
-def ruling_code(rid):
-    """The ruling code of a CHECK record's u16 id, or the code itself when given as text."""
-    if isinstance(rid, str):
-        return rid
-    if isinstance(rid, int) and not isinstance(rid, bool):
-        return ruling_ids.code_of(rid)
-    return None
-
-
 def _get(entry, key, default):
     v = entry.get(key)
     return default if v is None else v
@@ -342,7 +333,7 @@ def score_entry(entry):
     for r in _get(entry, "rulings", ()):
         if len(r) != 2:
             raise RuleError("a ruling must be (ruling id, seat), not %r" % (r,))
-        code = ruling_code(r[0])
+        code = code_of(r[0])
         effect = RULING_EFFECTS.get(code, 0)
         if effect == 0:
             continue

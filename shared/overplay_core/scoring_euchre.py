@@ -37,7 +37,7 @@ V_LONE_EUCHRED_2 (a euchred lone hand gives 2, not 4) and V_SOMERSET_FORFEIT (la
 forfeit of two for a wrong hand or a missed discard, instead of the excerpt's laws 17 and 23).
 """
 
-from overplay_core import ruling_ids
+from overplay_core.score_rulings import code_of
 from overplay_core.errors import RuleError
 
 NS = 0
@@ -251,17 +251,9 @@ CAPPED = 2  # law 102: the lone player's partner exposed a card: a march 2, a eu
 REVOKE = 3  # law 63: one established revoke by the side
 PREVENTED = 4  # law 19: the adversaries insisted the partner play: not a lone hand
 VOID = 5  # the deal is void (excerpt law 22, Somerset law 33): nobody scores
+BOTH = 2  # breakdown["barred"] when neither side may score
 RULING_EFFECTS = {"EU-23c": BARRED, "EU-17a": BARRED, "EU-90": BARRED, "EU-102": CAPPED,
                   "EU-62": REVOKE, "EU-19p": PREVENTED, "EU-22": VOID, "EU-33": VOID}
-
-
-def ruling_code(rid):
-    """The ruling code of a CHECK record's u16 id, or the code itself when given as text."""
-    if isinstance(rid, str):
-        return rid
-    if isinstance(rid, int) and not isinstance(rid, bool):
-        return ruling_ids.code_of(rid)
-    return None
 
 
 def _get(entry, key, default):
@@ -273,57 +265,82 @@ def score_entry(entry, variant=0, forfeit_deducted=False):
     """One hand's breakdown (score_hand) from a keyed entry, its rulings applied.
 
     The breakdown adds "rulings" (the codes that changed the score) and "void" (True when a
-    ruling voided the deal: points and penalty are then (0, 0)). A ruling that contradicts
-    the keyed hand (a lone hand capped when nobody played alone, two sides barred) raises
-    RuleError naming it.
+    ruling voided the deal: points and penalty are then (0, 0)); "barred" is BOTH when each
+    side was barred. A ruling that contradicts the keyed hand (a lone hand capped when
+    nobody played alone) or lacks the side it needs raises RuleError naming it.
     """
     if not isinstance(entry, dict):
         raise RuleError("a hand must be a dict with makers and tricks, not %r" % (entry,))
     makers = _get(entry, "makers", -1)
     alone = bool(_get(entry, "alone", False))
     exposed = bool(_get(entry, "partner_exposed", False))
-    barred = _get(entry, "barred", -1)
+    keyed = _get(entry, "barred", -1)
+    if keyed not in (-1, NS, EW):
+        raise RuleError("barred side must be -1, 0 (N-S) or 1 (E-W), not %r" % (keyed,))
+    bars = [keyed == NS, keyed == EW]
     rev = _get(entry, "revokes", (0, 0))
     if len(rev) != 2:
         raise RuleError("revokes must be two counts (N-S, E-W), not %r" % (rev,))
     revokes = [rev[0], rev[1]]
     applied = []
     void = False
+    unsided = None  # a bar that names no side (Somerset law 90 after law 17): the barred one
     for r in _get(entry, "rulings", ()):
         if len(r) != 2:
             raise RuleError("a ruling must be (ruling id, side), not %r" % (r,))
-        code = ruling_code(r[0])
+        code = code_of(r[0])
         effect = RULING_EFFECTS.get(code, 0)
         side = r[1]
         if effect == 0:
             continue
-        if effect in (BARRED, REVOKE) and side not in (NS, EW):
-            raise RuleError("ruling %s needs the side it concerns (0 N-S, 1 E-W), not %r"
-                            % (code, side))
-        if effect == BARRED:
-            if barred >= 0 and barred != side:
-                raise RuleError("ruling %s bars side %d, but side %d is already barred: "
-                                "refer the hand to the director" % (code, side, barred))
-            barred = side
+        if effect == BARRED and side not in (NS, EW):
+            unsided = code
+        elif effect == BARRED:
+            bars[side] = True
+        elif effect == REVOKE:
+            if side not in (NS, EW):
+                raise RuleError("ruling %s needs the revoking side (0 N-S, 1 E-W), not %r"
+                                % (code, side))
+            revokes[side] += 1
         elif effect == CAPPED:
             if not alone:
                 raise RuleError("ruling %s caps a lone hand, but the hand is keyed as "
                                 "played with partner: key alone" % code)
             exposed = True
-        elif effect == REVOKE:
-            revokes[side] += 1
         elif effect == PREVENTED:
             alone = False
             exposed = False
         else:
             void = True
         applied.append(code)
+    if unsided is not None and not (bars[NS] or bars[EW]):
+        raise RuleError("ruling %s needs the side that cannot score (0 N-S, 1 E-W)" % unsided)
+    barred = NS if bars[NS] else (EW if bars[EW] else -1)
     b = score_hand(makers, _get(entry, "tricks", -1), alone, (revokes[0], revokes[1]), exposed,
                    barred, variant, forfeit_deducted)
+    if bars[NS] and bars[EW]:
+        # Excerpt law 23: a player of each side held the wrong number: neither scores, and
+        # under law 90 each side forfeits (the two forfeits given to each other cancel).
+        b = _bar_both(b, alone, variant, forfeit_deducted)
     if void:
         b["penalty"] = b["points"] = b["total"] = (0, 0)
     b["void"] = void
     b["rulings"] = applied
+    return b
+
+
+def _bar_both(b, alone, variant, forfeit_deducted):
+    penalty = [b["penalty"][0], b["penalty"][1]]
+    if variant & V_SOMERSET_FORFEIT:
+        forfeit = FORFEIT_ALONE if alone else FORFEIT
+        if forfeit_deducted:
+            penalty[EW] -= forfeit
+        else:
+            penalty[NS] += forfeit
+    b["points"] = (0, 0)
+    b["penalty"] = (penalty[0], penalty[1])
+    b["total"] = b["penalty"]
+    b["barred"] = BOTH
     return b
 
 

@@ -177,3 +177,16 @@ def test_random_matches_last_two_or_three_games_and_add_up():
             assert m.points[s] == sum(v for w, v, _ in m.values if w == s)
         for w, v, loser in m.values:
             assert v == sc.game_value(loser, m.variant) and 0 <= loser < 5
+
+
+def test_rulings_from_the_laws_engine_carried_through():
+    from overplay_core import laws
+    from overplay_core import score_rulings as sr
+    # Seat 1 deals; seat 0, the non-dealer, abandons his hand with one trick (law 42): the
+    # engine names the dealer as the seat that marks the point.
+    r = laws.judge({"game": "ecarte", "context": {"dealer": 1, "phase": "play_begun"},
+                    "events": [{"type": "hand_abandoned", "seat": "non_dealer", "tricks": 1}]})
+    rulings = sr.from_verdict(r["rulings"], two_hands=True, dealer=1)
+    assert rulings == [("EC-42p", 1)]
+    b = sc.score_entry(_d(AB, 1, (1, 0), rulings=rulings))
+    assert b["total"] == (0, 1) and b["winner"] == 1 and b["kind"] == "point"

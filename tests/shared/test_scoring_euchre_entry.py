@@ -70,8 +70,9 @@ def test_void_deal_scores_nothing_and_other_rulings_pass():
 def test_entry_refuses_what_cannot_be_scored():
     assert "makers" in _raises(se.score_entry, {"tricks": 3})
     assert "tricks" in _raises(se.score_entry, {"makers": 0})
-    assert "already barred" in _raises(se.score_entry, {"makers": 0, "tricks": 3, "barred": 1,
-                                                        "rulings": [("EU-23c", 0)]})
+    assert "side that cannot score" in _raises(se.score_entry, {"makers": 0, "tricks": 3,
+                                                                "rulings": [("EU-90", -1)]})
+    assert "barred side" in _raises(se.score_entry, {"makers": 0, "tricks": 3, "barred": 2})
     assert "(ruling id, side)" in _raises(se.score_entry, {"makers": 0, "tricks": 3,
                                                            "rulings": [("EU-23c",)]})
     assert "dict" in _raises(se.score_entry, [0, 3])
@@ -98,3 +99,36 @@ def test_rubber_closes_and_the_next_begins():
     assert len(r["rubbers"]) == 2 and r["rubbers"][0][1].finished
     assert r["rubbers"][0][1].result() == (se.EW, 2 + 2 + 2)
     assert r["hands"][-1]["rubber"] == 2
+
+
+def test_both_sides_barred_neither_scores():
+    # Law 23: a player of each side held the wrong number and played: neither scores.
+    b = se.score_entry({"makers": 0, "tricks": 5, "barred": 1, "rulings": [("EU-23c", 0)]})
+    assert b["total"] == (0, 0) and b["barred"] == se.BOTH
+    # Under law 90 each forfeits two to the other: they cancel.
+    b = se.score_entry({"makers": 1, "tricks": 4, "rulings": [("EU-23c", 0), ("EU-23c", 1)]},
+                       se.V_SOMERSET_FORFEIT)
+    assert b["total"] == (2, 2) and b["points"] == (0, 0)
+
+
+def test_rulings_from_the_laws_engine_carried_through():
+    from judge_input import euchre as judge
+    from judge_input import euchre_event as ev
+    from overplay_core import score_rulings as sr
+    # Dealer N did not discard by the first trick (law 17) under Somerset law 90: N-S
+    # cannot score and forfeit two; EU-90 names no seat, EU-17a names N and S.
+    r = judge([ev("no_discard_by_first_trick")], variants=["somerset_forfeit"])
+    rulings = sr.from_verdict(r["rulings"])
+    assert rulings == [("EU-17a", 0), ("EU-90", -1)]
+    b = se.score_entry({"makers": 0, "tricks": 5, "rulings": rulings}, se.V_SOMERSET_FORFEIT)
+    assert b["total"] == (0, 2) and b["rulings"] == ["EU-17a", "EU-90"]
+    # N alone, his partner S exposes a card (law 102): the lone march scores two.
+    r = judge([ev("card_exposed_in_play", "S", card="9D")], phase="play_begun", lone="N")
+    b = se.score_entry({"makers": 0, "tricks": 5, "alone": True,
+                        "rulings": sr.from_verdict(r["rulings"])})
+    assert b["total"] == (2, 0)
+    # E revokes: the ruling names E (the revoker) and N, S (who score): E-W's revoke.
+    r = judge([ev("revoke", "E", card="9S")], phase="deal_played")
+    rulings = sr.from_verdict(r["rulings"])
+    assert rulings == [("EU-62", 1)]
+    assert se.score_entry({"makers": 1, "tricks": 3, "rulings": rulings})["total"] == (3, 1)

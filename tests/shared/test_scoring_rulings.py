@@ -7,6 +7,7 @@ import gc
 import sys
 
 from overplay_core import ruling_ids
+from overplay_core import score_rulings as sr
 from overplay_core import scoring_bridge as sb
 from overplay_core import scoring_ecarte as sc
 from overplay_core import scoring_euchre as se
@@ -75,5 +76,5 @@ def test_a_ruling_id_and_its_code_score_the_same():
         b = dict(e)
         b["rulings"] = [(ruling_ids.id_of(code), 0)]
         assert se.score_entry(a) == se.score_entry(b), code
-    assert se.ruling_code(True) is None and sc.ruling_code(None) is None
-    assert sb.ruling_code(ruling_ids.id_of("BR-RV")) == "BR-RV"
+    assert sr.code_of(True) is None and sr.code_of(None) is None
+    assert sr.code_of(ruling_ids.id_of("BR-RV")) == "BR-RV" and sr.code_of(1) is None
