@@ -133,11 +133,19 @@ class Evening:
                 pl.partners.append(row[(s + 2) % 4])
 
     def add(self, table, entry):
-        """Score one hand at table (1..) in the current round; returns its breakdown."""
+        """Score one hand at table (1..) in the current round; returns its breakdown (with
+        "table", "round" and "players", N E S W). An entry may name its "players" (N E S W,
+        when the terminal knows who sits there): they must be the ones the movement seats
+        at that table; "lone_seat" (0..3) names who played alone, for the lone-hand count."""
         if not isinstance(table, int) or not 1 <= table <= len(self.seating):
             raise RuleError("table must be 1..%d, not %r" % (len(self.seating), table))
-        b = se.score_entry(entry, self.variant, self.forfeit_deducted)
         row = self.seating[table - 1]
+        keyed = entry.get("players") if isinstance(entry, dict) else None
+        if keyed is not None and list(keyed) != row:
+            raise RuleError("table %d, round %d: the players keyed %r are not the ones the "
+                            "movement seats there (%s): check who moved" % (
+                                table, self.round, keyed, " ".join([str(p) for p in row])))
+        b = se.score_entry(entry, self.variant, self.forfeit_deducted)
         sc = self.score[table - 1]
         self.hands[table - 1] += 1
         for s in range(4):

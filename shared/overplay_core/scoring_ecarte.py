@@ -20,8 +20,8 @@ API (plain functions over ints and tuples, one accumulator class):
 - game_value(loser_marks, variant=0) -> 3, 2 or 1 (law 46), 1 without the agreement
 - Game(variant=0, king_ends_game=True): add(breakdown), score [s0, s1], finished, winner,
   value()
-- Match(variant=0, king_ends_game=True): best of three games; add(breakdown), games,
-  points (game values won), finished, winner, result()
+- Match(variant=0, king_ends_game=True, pair=("seat 0", "seat 1")): best of three games;
+  add(breakdown), games, points (game values won), values, finished, winner, result()
 - score_entry(entry) -> deal_points breakdown of one deal as the terminal keys it (a dict,
   below), the laws engine's rulings applied
 - score_pairs(entries, variant=0, king_ends_game=True) -> matches and standings per pair of

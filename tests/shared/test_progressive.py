@@ -191,6 +191,11 @@ def test_evening_refuses_what_cannot_be_right():
     assert "level at 0" in _raises(pe.score_evening, [["A", "B", "C", "D"]],
                                    [_h(2, 1, 0, 3)])
     assert "points or games" in _raises(ev.standings, 7)
+    # Players keyed at the table must be the ones the movement seats there.
+    assert "check who moved" in _raises(ev.add, 1, {"makers": 0, "tricks": 3,
+                                                    "players": ["A", "C", "B", "D"]})
+    assert ev.add(1, {"makers": 0, "tricks": 3, "players": ("A", "B", "C", "D")})["total"] \
+        == (1, 0)
 
 
 def test_lone_hand_prevented_by_law_19_is_scored_with_partner():
