@@ -4,8 +4,7 @@ Both interpreters."""
 from overplay_core import progressive as pe
 from overplay_core import ruling_ids
 from overplay_core.errors import RuleError
-
-V_LONE_EUCHRED_2 = 0x10  # games.V_LONE_EUCHRED_2 (test_scoring_euchre checks the bit)
+from overplay_core.scoring_euchre import V_LONE_EUCHRED_2
 
 
 def _raises(fn, *args, **kw):
