@@ -146,6 +146,11 @@ class Evening:
                             "movement seats there (%s): check who moved" % (
                                 table, self.round, keyed, " ".join([str(p) for p in row])))
         b = se.score_entry(entry, self.variant, self.forfeit_deducted)
+        lone = entry.get("lone_seat")
+        if lone is not None and b["alone"] and (lone not in (0, 1, 2, 3)
+                                                or lone & 1 != b["makers"]):
+            raise RuleError("lone_seat must be a seat (0..3) of the makers' side, not %r"
+                            % (lone,))
         sc = self.score[table - 1]
         self.hands[table - 1] += 1
         for s in range(4):
@@ -154,13 +159,8 @@ class Evening:
             pl.hands += 1
         sc[0] += b["total"][0]
         sc[1] += b["total"][1]
-        lone = entry.get("lone_seat")
-        if lone is not None and b["alone"] and not b["void"]:
-            if lone not in (0, 1, 2, 3) or lone & 1 != b["makers"]:
-                raise RuleError("lone_seat must be a seat (0..3) of the makers' side, not %r"
-                                % (lone,))
-            if b["points"][b["makers"]] == 4:
-                self.players[row[lone]].lone += 1
+        if lone is not None and b["alone"] and b["points"][b["makers"]] == 4:
+            self.players[row[lone]].lone += 1
         b["table"] = table
         b["round"] = self.round
         b["players"] = list(row)

@@ -184,6 +184,8 @@ def test_evening_refuses_what_cannot_be_right():
     assert "makers" in _raises(ev.add, 1, {"makers": 2, "tricks": 3})
     assert "lone_seat" in _raises(ev.add, 1, {"makers": 0, "tricks": 5, "alone": True,
                                                "lone_seat": 1})
+    # A refused hand leaves no trace: nobody scored, no hand counted.
+    assert [(x["points"], x["hands"]) for x in ev.standings()] == [(0, 0)] * 4
     assert "order played" in _raises(pe.score_evening, [["A", "B", "C", "D"]],
                                      [_h(1, 1, 0, 3), _h(2, 1, 0, 3), _h(1, 1, 0, 3)])
     # A round with no hand at all: its table is level at 0 and needs a side.
