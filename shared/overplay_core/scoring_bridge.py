@@ -33,8 +33,9 @@ An entry (one hand, keyed at the terminal or read back from the club database):
      "tricks": 0..13 (won in play by the declarer's side), "dealer": 0..3 (optional: checks
      the declarer is the dealer or his partner, BR-9),
      "honours": (n, e, s, w) honours held by each seat (aces at no trumps), "void": (seats
-     void of trumps), or "hands" (4 lists of cards) -- without either, honours and chicane
-     are not scored --, "revokes": (ns, ew), "table": 1,
+     void of trumps), or "hands" (4 lists of cards), or "seat_of_card" (52 seats as the
+     shoe recorded the deal: tally.seat_of_card) -- without any, honours and chicane are not
+     scored --, "revokes": (ns, ew), "table": 1,
      "players": ("N name", "E name", "S name", "W name") (optional, for the standings),
      "rulings": ((ruling id or code, side), ...)}
 
@@ -432,8 +433,11 @@ def score_entry(entry, trick_cap=0):
     strain = _get(entry, "strain", -1)
     held = None
     hands = entry.get("hands")
+    seat_of_card = entry.get("seat_of_card")
+    if hands is not None and seat_of_card is not None:
+        raise RuleError("give the hands or the seat of each card, not both")
     if entry.get("honours") is not None or entry.get("void") is not None:
-        if hands is not None:
+        if hands is not None or seat_of_card is not None:
             raise RuleError("give the hands or the honours and voids, not both")
         per = _get(entry, "honours", (0, 0, 0, 0))
         if len(per) != 4:
@@ -441,7 +445,7 @@ def score_entry(entry, trick_cap=0):
         trick_value(strain)
         held = held_from_counts(strain, per, _get(entry, "void", ()))
     b = score_hand(strain, _get(entry, "tricks", -1), declarer & 1, _get(entry, "doubles", 0),
-                   hands, (revokes[0], revokes[1]), trick_cap, None, held)
+                   hands, (revokes[0], revokes[1]), trick_cap, seat_of_card, held)
     if void:
         for k in ("below", "honours", "chicane", "slam", "above"):
             b[k] = (0, 0)

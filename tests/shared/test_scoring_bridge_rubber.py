@@ -180,3 +180,21 @@ def test_random_sessions_settle_every_rubber_and_players_sum_to_zero():
                 assert max(rub.games) < 2
         assert sum(p["points"] for p in r["players"]) == 0
         assert sum(len(h["rulings"]) for h in r["hands"]) == 0
+
+
+def test_honours_and_chicane_from_the_cards_the_shoe_recorded():
+    # The seat of every card as the shoe records a deal (0xFF: not read). Hearts: N holds
+    # A K Q J 10 (five in one hand, 10 x 8 = 80); E and S hold the low hearts and W none:
+    # chicane on the side without honours takes 2 x 8 = 16 off N-S's honours -> 64.
+    seat_of_card = bytearray([0xFF] * 52)
+    for i in range(13):  # hearts 2..A: the 2 is HEARTS * 13
+        seat_of_card[HEARTS * 13 + i] = 0 if i >= 8 else 1 + (i & 1)
+    e = {"declarer": 0, "strain": HEARTS, "tricks": 7, "seat_of_card": seat_of_card}
+    b = sb.score_entry(e)
+    assert b["honours_kind"] == "five honours in one hand"
+    assert b["honours"] == (80, 0) and b["chicane"] == (-16, 0) and b["above"] == (64, 0)
+    seat_of_card[HEARTS * 13] = 3  # W holds the two of hearts: no chicane
+    b = sb.score_entry(e)
+    assert b["chicane"] == (0, 0) and b["above"] == (80, 0)
+    e["hands"] = [[], [], [], []]
+    assert "not both" in _raises(sb.score_entry, e)
