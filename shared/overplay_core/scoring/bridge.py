@@ -23,10 +23,26 @@ API (plain functions over ints and tuples, one small accumulator class):
 - check_hands(hands) -> OK or a negative ERR_* code (non-raising door); score_hand raises.
 - Rubber(): add(breakdown), game (ns, ew) toward the current game, games, below, above,
   finished, winner, totals(), result()
+- score_entry(entry, trick_cap=0) -> score_hand breakdown of one hand as the terminal keys it
+  (a dict, below), the laws engine's rulings applied
+- score_rubbers(entries, trick_cap=0) -> rubbers per table and standings per player
+
+An entry (one hand, keyed at the terminal or read back from the club database):
+    {"declarer": 0..3 (the seat that made the trump: the dealer, or his partner when it was
+     passed), "strain": CLUBS..SPADES or NO_TRUMP, "doubles": 0 (1 doubled, 2 redoubled ...),
+     "tricks": 0..13 (won in play by the declarer's side), "dealer": 0..3 (optional: checks
+     the declarer is the dealer or his partner, BR-9),
+     "honours": (n, e, s, w) honours held by each seat (aces at no trumps), "void": (seats
+     void of trumps), or "hands" (4 lists of cards), or "seat_of_card" (52 seats as the
+     shoe recorded the deal: tally.seat_of_card) -- without any, honours and chicane are not
+     scored --, "revokes": (ns, ew), "table": 1,
+     "players": ("N name", "E name", "S name", "W name") (optional, for the standings),
+     "rulings": ((ruling id or code, side), ...)}
 
 Sides: NS = 0 (seats 0 and 2), EW = 1 (seats 1 and 3); seat & 1 is the side.
 """
 
+from overplay_core.score_rulings import code_of
 from overplay_core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, ACE, card
 from overplay_core.errors import RuleError
 
@@ -360,3 +376,155 @@ class Rubber:
         if ns == ew:
             return -1, 0
         return (NS, ns - ew) if ns > ew else (EW, ew - ns)
+
+
+# What a ruling of the laws engine (laws_bridge.py) does to the hand's score.
+REVOKE = 1  # BR-18: one established revoke by the side: three tricks to the adversaries
+VOID = 2  # Elwell law 42: the pack proved incorrect: the deal is void, earlier scores stand
+RULING_EFFECTS = {"BR-RV": REVOKE, "BR-42": VOID}
+
+
+def _get(entry, key, default):
+    v = entry.get(key)
+    return default if v is None else v
+
+
+def score_entry(entry, trick_cap=0):
+    """One hand's breakdown (score_hand) from a keyed entry, its rulings applied.
+
+    Adds "declarer" (the seat), "rulings" (the codes that changed the score) and "void" (a
+    voided deal scores nothing: below, above and trick_side cleared). RuleError for what
+    cannot be scored.
+    """
+    if not isinstance(entry, dict):
+        raise RuleError("a hand must be a dict with declarer, strain and tricks, not %r"
+                        % (entry,))
+    declarer = _get(entry, "declarer", -1)
+    if declarer not in (0, 1, 2, 3):
+        raise RuleError("declarer must be the seat that made the trump (0..3 N E S W), not %r"
+                        % (declarer,))
+    dealer = _get(entry, "dealer", -1)
+    if dealer != -1 and dealer not in (0, 1, 2, 3):
+        raise RuleError("dealer must be a seat 0..3 (N E S W), not %r" % (dealer,))
+    if dealer >= 0 and (dealer & 1) != (declarer & 1):
+        raise RuleError("the trump is made by the dealer or his partner (BR-9): seat %d cannot "
+                        "declare when seat %d dealt" % (declarer, dealer))
+    rev = _get(entry, "revokes", (0, 0))
+    if len(rev) != 2:
+        raise RuleError("revokes must be two counts (N-S, E-W), not %r" % (rev,))
+    revokes = [rev[0], rev[1]]
+    applied = []
+    void = False
+    for r in _get(entry, "rulings", ()):
+        if len(r) != 2:
+            raise RuleError("a ruling must be (ruling id, side), not %r" % (r,))
+        code = code_of(r[0])
+        effect = RULING_EFFECTS.get(code, 0)
+        if effect == REVOKE:
+            if r[1] not in (NS, EW):
+                raise RuleError("ruling %s needs the revoking side (0 N-S, 1 E-W), not %r"
+                                % (code, r[1]))
+            revokes[r[1]] += 1
+        elif effect == VOID:
+            void = True
+        else:
+            continue
+        applied.append(code)
+    strain = _get(entry, "strain", -1)
+    held = None
+    hands = entry.get("hands")
+    seat_of_card = entry.get("seat_of_card")
+    if hands is not None and seat_of_card is not None:
+        raise RuleError("give the hands or the seat of each card, not both")
+    if entry.get("honours") is not None or entry.get("void") is not None:
+        if hands is not None or seat_of_card is not None:
+            raise RuleError("give the hands or the honours and voids, not both")
+        per = _get(entry, "honours", (0, 0, 0, 0))
+        if len(per) != 4:
+            raise RuleError("honours must be four counts (N E S W), not %r" % (per,))
+        trick_value(strain)
+        held = held_from_counts(strain, per, _get(entry, "void", ()))
+    b = score_hand(strain, _get(entry, "tricks", -1), declarer & 1, _get(entry, "doubles", 0),
+                   hands, (revokes[0], revokes[1]), trick_cap, seat_of_card, held)
+    if void:
+        for k in ("below", "honours", "chicane", "slam", "above"):
+            b[k] = (0, 0)
+        b["trick_side"] = -1
+        b["trick_points"] = 0
+    b["declarer"] = declarer
+    b["void"] = void
+    b["rulings"] = applied
+    return b
+
+
+def score_rubbers(entries, trick_cap=0):
+    """Rubbers per table from keyed hands in the order played, and each player's standing.
+
+    Each table (entry "table", default 1) plays its own rubbers: a finished rubber closes and
+    the table's next hand begins a new one. Returns {"hands": [breakdown + "table", "rubber",
+    "game_won"], "rubbers": [{"table", "players", "rubber"}], "players": [...]}: "players"
+    (the four names of the rubber's first hand, N E S W, or None) and "rubber" the Rubber.
+    "players" ranks every named player by the points he won over the finished rubbers (the
+    winners of a rubber score its result(), the losers lose it: BR-26), with "rubbers" played
+    and "won"; an unfinished rubber is not counted (the code settles a rubber at its end).
+    A hand whose players differ from its rubber's raises RuleError: partners are fixed for
+    a rubber.
+    """
+    current = {}
+    rubbers = []
+    hands = []
+    for e in entries:
+        b = score_entry(e, trick_cap)
+        table = _get(e, "table", 1)
+        names = e.get("players")
+        if names is not None and (not isinstance(names, (list, tuple)) or len(names) != 4):
+            raise RuleError("players must be four names (N E S W), not %r" % (names,))
+        cur = current.get(table)
+        if cur is None:
+            cur = {"table": table, "players": names, "rubber": Rubber()}
+            current[table] = cur
+            rubbers.append(cur)
+        elif names is not None and cur["players"] is not None and \
+                list(names) != list(cur["players"]):
+            raise RuleError("table %r: the players changed in the middle of a rubber: finish "
+                            "it first (%r, then %r)" % (table, cur["players"], names))
+        r = cur["rubber"]
+        b["table"] = table
+        b["rubber"] = len([x for x in rubbers if x["table"] == table])
+        b["game_won"] = r.add(b)
+        hands.append(b)
+        if r.finished:
+            del current[table]
+    return {"hands": hands, "rubbers": rubbers, "players": _standings(rubbers)}
+
+
+def _standings(rubbers):
+    tot = {}
+    order = []
+    for x in rubbers:
+        names = x["players"]
+        r = x["rubber"]
+        if names is None:
+            continue
+        for s in range(4):
+            if names[s] not in tot:
+                tot[names[s]] = [0, 0, 0]  # points, rubbers, won
+                order.append(names[s])
+        if not r.finished:
+            continue
+        side, margin = r.result()
+        for s in range(4):
+            t = tot[names[s]]
+            t[1] += 1
+            if side >= 0:
+                t[0] += margin if s & 1 == side else -margin
+            if s & 1 == r.winner:
+                t[2] += 1
+    rows = [(tot[n], i, n) for i, n in enumerate(order)]
+    rows.sort(key=lambda r: (-r[0][0], r[1]))
+    out = []
+    for i, (t, _, n) in enumerate(rows):
+        same = out and out[-1]["points"] == t[0]
+        out.append({"rank": out[-1]["rank"] if same else i + 1, "player": n, "points": t[0],
+                    "rubbers": t[1], "won": t[2]})
+    return out

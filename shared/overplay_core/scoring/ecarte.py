@@ -20,12 +20,30 @@ API (plain functions over ints and tuples, one accumulator class):
 - game_value(loser_marks, variant=0) -> 3, 2 or 1 (law 46), 1 without the agreement
 - Game(variant=0, king_ends_game=True): add(breakdown), score [s0, s1], finished, winner,
   value()
+- Match(variant=0, king_ends_game=True, pair=("seat 0", "seat 1")): best of three games;
+  add(breakdown), games, points (game values won), values, finished, winner, result()
+- score_entry(entry) -> deal_points breakdown of one deal as the terminal keys it (a dict,
+  below), the laws engine's rulings applied
+- score_pairs(entries, variant=0, king_ends_game=True) -> matches and standings per pair of
+  players and per player, across deals
+
+An entry (one deal, keyed at the terminal or read back from the club database):
+    {"players": ("Ann", "Bob") (seat 0, seat 1), "dealer": 0 or 1,
+     "tricks": (t0, t1) or t0 (seat 0's tricks of a hand played out: seat 1 has 5 - t0),
+     "king": -1 or the seat that marked the king, "proposal": "accepted",
+     "played_without_proposing" or "refused" (or the PROPOSAL_* int),
+     "abandoned_by": -1, "offender": -1, "overheld_by": -1,
+     "rulings": ((ruling id or code, seat), ...)}
+Only dealer and tricks are required (players default to "seat 0", "seat 1"). `rulings`
+carries what the laws engine ruled (the u16 ids of a CHECK record or the codes) with the
+seat the ruling names: RULING_EFFECTS says what each does to the marks.
 
 Seats are 0 and 1 (games.py); `dealer` is the seat that dealt, the other is the non-dealer.
 `tricks` is the tricks each seat made, (seat 0, seat 1): five in all for a hand played out,
 fewer for an abandoned hand (law 42).
 """
 
+from overplay_core.score_rulings import code_of
 from overplay_core.cards import KING
 from overplay_core.errors import RuleError
 
@@ -218,3 +236,235 @@ class Game:
         if not self.finished:
             return 0
         return game_value(self.score[1 - self.winner], self.variant)
+
+
+class Match:
+    """A match: the best of three games (the first to win two). The game values (law 46,
+    three/two/one under V_ECARTE_TREBLE, else one) are added up for each player; the match's
+    points are the difference (how a match is totalled is club practice: the Club Code's
+    laws read give only the game's value)."""
+
+    GAMES_TO_WIN = 2
+
+    def __init__(self, variant=0, king_ends_game=True, pair=("seat 0", "seat 1")):
+        self.pair = pair
+        self.variant = variant
+        self.king_ends_game = king_ends_game
+        self.game = Game(variant, king_ends_game)
+        self.games = [0, 0]
+        self.points = [0, 0]
+        self.values = []  # (winner, value, loser's marks) of each finished game
+        self.deals = 0
+        self.finished = False
+        self.winner = -1
+
+    def add(self, b):
+        """Record one deal; returns the seat that won a game on it, or -1."""
+        if self.finished:
+            raise RuleError("the match is over (seat %d won two games): start a new match"
+                            % self.winner)
+        self.deals += 1
+        won = self.game.add(b)
+        if won < 0:
+            return -1
+        value = self.game.value()
+        self.games[won] += 1
+        self.points[won] += value
+        self.values.append((won, value, self.game.score[1 - won]))
+        if self.games[won] >= self.GAMES_TO_WIN:
+            self.finished = True
+            self.winner = won
+        else:
+            self.game = Game(self.variant, self.king_ends_game)
+        return won
+
+    def result(self):
+        """(seat ahead or -1, game points won): the difference of the players' game values."""
+        p = self.points
+        if p[0] == p[1]:
+            return -1, 0
+        return (0, p[0] - p[1]) if p[0] > p[1] else (1, p[1] - p[0])
+
+
+# What a ruling of the laws engine (laws_ecarte.py) does to the deal's marks; the seat given
+# with the ruling is the one the engine names (for law 42, the adversary who marks).
+OVERHELD = 1  # EC-13: the seat played with more than five cards: no point or vole
+ABANDONED = 2  # law 42: the seat's adversary abandoned his hand
+OFFENDER = 3  # law 43: the seat renounced or failed to win a trick; the deal stood
+KING_MARKED = 4  # law 47: the seat marks the king
+KING_NOT_MARKED = 5  # law 47 / EC-11: the seat may not mark the king (announced late, not held)
+VOID = 6  # law 45 (pack incorrect) or law 43 (hands played again): this deal scores nothing
+RULING_EFFECTS = {"EC-13": OVERHELD, "EC-42v": ABANDONED, "EC-42p": ABANDONED,
+                  "EC-43": OFFENDER, "EC-43b": OFFENDER, "EC-43l": OFFENDER,
+                  "EC-43s": OFFENDER, "EC-47a": KING_MARKED, "EC-47b": KING_MARKED,
+                  "EC-47c": KING_NOT_MARKED, "EC-47d": KING_NOT_MARKED, "EC-45": VOID, "EC-43r": VOID}
+
+
+def _get(entry, key, default):
+    v = entry.get(key)
+    return default if v is None else v
+
+
+def score_entry(entry):
+    """One deal's breakdown (deal_points) from a keyed entry, its rulings applied.
+
+    Adds "rulings" (the codes that changed the marks) and "void" (a voided deal marks
+    nothing: king, points and total (0, 0)). Raises RuleError for what cannot be scored.
+    """
+    if not isinstance(entry, dict):
+        raise RuleError("a deal must be a dict with dealer and tricks, not %r" % (entry,))
+    tricks = _get(entry, "tricks", None)
+    if isinstance(tricks, int) and not isinstance(tricks, bool):
+        tricks = (tricks, 5 - tricks)
+    if not isinstance(tricks, (list, tuple)):
+        raise RuleError("tricks must be (seat 0, seat 1) or seat 0's tricks, not %r" % (tricks,))
+    proposal = _get(entry, "proposal", PROPOSAL_ACCEPTED)
+    if isinstance(proposal, str):
+        if proposal not in PROPOSALS:
+            raise RuleError("unknown proposal %r: use accepted, played_without_proposing or "
+                            "refused" % (proposal,))
+        proposal = PROPOSALS[proposal]
+    king = _get(entry, "king", -1)
+    abandoned = _get(entry, "abandoned_by", -1)
+    offender = _get(entry, "offender", -1)
+    overheld = _get(entry, "overheld_by", -1)
+    applied = []
+    void = False
+    for r in _get(entry, "rulings", ()):
+        if len(r) != 2:
+            raise RuleError("a ruling must be (ruling id, seat), not %r" % (r,))
+        code = code_of(r[0])
+        effect = RULING_EFFECTS.get(code, 0)
+        if effect == 0:
+            continue
+        seat = r[1]
+        if effect != VOID and seat not in (0, 1):
+            raise RuleError("ruling %s needs the seat it names (0 or 1), not %r" % (code, seat))
+        if effect == OVERHELD:
+            overheld = seat
+        elif effect == ABANDONED:
+            abandoned = 1 - seat
+        elif effect == OFFENDER:
+            offender = seat
+        elif effect == KING_MARKED:
+            king = seat
+        elif effect == KING_NOT_MARKED:
+            if king == seat:
+                king = -1
+        else:
+            void = True
+        applied.append(code)
+    b = deal_points(_get(entry, "dealer", -1), tricks, proposal, king, abandoned, offender,
+                    overheld)
+    if void:
+        b["king"] = b["points"] = b["total"] = (0, 0)
+    b["void"] = void
+    b["rulings"] = applied
+    return b
+
+
+def _names(entry):
+    names = _get(entry, "players", ("seat 0", "seat 1"))
+    if not isinstance(names, (list, tuple)) or len(names) != 2 or names[0] == names[1]:
+        raise RuleError("players must be two different names (seat 0, seat 1), not %r"
+                        % (names,))
+    return names[0], names[1]
+
+
+def score_pairs(entries, variant=0, king_ends_game=True):
+    """Games and matches per pair of players across deals, in the order played.
+
+    Returns {"deals": [breakdown + "players", "game_won", "match_won"], "matches":
+    [(pair, Match)], "pairs": [...], "players": [...]}. A pair is the two names in the order
+    they first met (its Match's seats 0 and 1 are those); a deal with them the other way
+    round is turned to match. A finished match is closed and the pair's next deal begins a
+    new one. "pairs": per pair {"pair", "matches" (won by each), "games", "points" (game
+    values), "open"} over its finished matches; "players": each player's matches, games and
+    points won over every pair, best first (matches, then points, then games), with "rank".
+    """
+    current = {}
+    matches = []
+    deals = []
+    for e in entries:
+        b = score_entry(e)
+        names = _names(e)
+        key = (names[0], names[1]) if names[0] < names[1] else (names[1], names[0])
+        m = current.get(key)
+        if m is None:
+            m = Match(variant, king_ends_game, names)
+            current[key] = m
+            matches.append((names, m))
+        if m.pair[0] != names[0]:
+            b = _turned(b)
+        won = m.add(b)
+        row = dict(b)
+        row["players"] = m.pair
+        row["game_won"] = m.pair[won] if won >= 0 else None
+        row["match_won"] = m.pair[m.winner] if m.finished else None
+        deals.append(row)
+        if m.finished:
+            del current[key]
+    return {"deals": deals, "matches": matches, "pairs": _pair_rows(matches),
+            "players": _player_rows(matches)}
+
+
+def _turned(b):
+    out = dict(b)
+    for k in ("tricks", "king", "points", "total"):
+        out[k] = (b[k][1], b[k][0])
+    for k in ("dealer", "winner"):
+        out[k] = 1 - b[k]
+    return out
+
+
+def _pair_rows(matches):
+    rows = []
+    index = {}
+    for names, m in matches:
+        key = (names[0], names[1]) if names[0] < names[1] else (names[1], names[0])
+        if key not in index:
+            index[key] = len(rows)
+            rows.append({"pair": names, "matches": [0, 0], "games": [0, 0], "points": [0, 0],
+                         "open": None})
+        r = rows[index[key]]
+        turn = r["pair"][0] != names[0]
+        if not m.finished:
+            g = m.game
+            score = (g.score[1], g.score[0]) if turn else (g.score[0], g.score[1])
+            games = (m.games[1], m.games[0]) if turn else (m.games[0], m.games[1])
+            r["open"] = {"games": games, "score": score}
+            continue
+        w = 1 - m.winner if turn else m.winner
+        r["matches"][w] += 1
+        for s in (0, 1):
+            t = 1 - s if turn else s
+            r["games"][t] += m.games[s]
+            r["points"][t] += m.points[s]
+    return rows
+
+
+def _player_rows(matches):
+    tot = {}
+    order = []
+    for names, m in matches:
+        for s in (0, 1):
+            if names[s] not in tot:
+                tot[names[s]] = [0, 0, 0, 0]  # matches won, points, games won, matches
+                order.append(names[s])
+        if not m.finished:
+            continue
+        for s in (0, 1):
+            t = tot[names[s]]
+            t[0] += 1 if m.winner == s else 0
+            t[1] += m.points[s]
+            t[2] += m.games[s]
+            t[3] += 1
+    rows = [(tot[n], i, n) for i, n in enumerate(order)]
+    rows.sort(key=lambda r: (-r[0][0], -r[0][1], -r[0][2], r[1]))
+    out = []
+    for i, (t, _, n) in enumerate(rows):
+        key = (t[0], t[1], t[2])
+        same = out and (out[-1]["matches_won"], out[-1]["points"], out[-1]["games"]) == key
+        out.append({"rank": out[-1]["rank"] if same else i + 1, "player": n,
+                    "matches_won": t[0], "points": t[1], "games": t[2], "matches": t[3]})
+    return out

@@ -19,12 +19,25 @@ API (plain functions over ints and tuples, one accumulator class):
 - game_value(loser_points) -> 1 or 2 (law 7)
 - Rubber(lap=True, always_three=True): add(breakdown), score (ns, ew) in the current game,
   games, game_points (ns, ew: game values won), finished, winner, result()
+- score_entry(entry, variant=0, forfeit_deducted=False) -> breakdown of one hand as the
+  terminal keys it (a dict, below), the laws engine's rulings applied
+- score_rubbers(entries, variant=0, lap=True, always_three=True, forfeit_deducted=False)
+  -> {"hands": [breakdown + "table", "rubber", "game_won"], "rubbers": [(table, Rubber)]}
+
+An entry (one hand, keyed at the terminal or read back from the club database):
+    {"makers": 0 or 1 (the side that made the trump), "tricks": 0..5 (the makers' tricks),
+     "alone": False, "revokes": (0, 0), "partner_exposed": False, "barred": -1,
+     "table": 1, "rulings": ((ruling id or code, side), ...)}
+Only makers and tricks are required. `rulings` carries what the laws engine ruled on the hand
+(the u16 ids of a CHECK record, ruling_ids.py, or the codes), each with the side it concerns
+(-1 where the hand says it): RULING_EFFECTS names the rulings that change the score.
 
 Sides: NS = 0 (seats 0 and 2), EW = 1 (seats 1 and 3). `variant` is the games.V_* int:
 V_LONE_EUCHRED_2 (a euchred lone hand gives 2, not 4) and V_SOMERSET_FORFEIT (law 90's
 forfeit of two for a wrong hand or a missed discard, instead of the excerpt's laws 17 and 23).
 """
 
+from overplay_core.score_rulings import code_of
 from overplay_core.errors import RuleError
 
 NS = 0
@@ -227,3 +240,132 @@ class Rubber:
         if gp[NS] == gp[EW]:
             return -1, 0
         return (NS, gp[NS] - gp[EW]) if gp[NS] > gp[EW] else (EW, gp[EW] - gp[NS])
+
+
+# ---- hands as the terminal keys them, and the laws engine's rulings -------------------------
+
+# What a ruling does to the hand's score. The codes are the laws engine's (laws_euchre.py,
+# laws_euchre_trump.py); every other ruling leaves the score as keyed.
+BARRED = 1  # the side cannot score on the hand: excerpt laws 17 and 23, Somerset law 90
+CAPPED = 2  # law 102: the lone player's partner exposed a card: a march 2, a euchre 4
+REVOKE = 3  # law 63: one established revoke by the side
+PREVENTED = 4  # law 19: the adversaries insisted the partner play: not a lone hand
+VOID = 5  # the deal is void (excerpt law 22, Somerset law 33): nobody scores
+BOTH = 2  # breakdown["barred"] when neither side may score
+RULING_EFFECTS = {"EU-23c": BARRED, "EU-17a": BARRED, "EU-90": BARRED, "EU-102": CAPPED,
+                  "EU-62": REVOKE, "EU-19p": PREVENTED, "EU-22": VOID, "EU-33": VOID}
+
+
+def _get(entry, key, default):
+    v = entry.get(key)
+    return default if v is None else v
+
+
+def score_entry(entry, variant=0, forfeit_deducted=False):
+    """One hand's breakdown (score_hand) from a keyed entry, its rulings applied.
+
+    The breakdown adds "rulings" (the codes that changed the score) and "void" (True when a
+    ruling voided the deal: points and penalty are then (0, 0)); "barred" is BOTH when each
+    side was barred. A ruling that contradicts the keyed hand (a lone hand capped when
+    nobody played alone) or lacks the side it needs raises RuleError naming it.
+    """
+    if not isinstance(entry, dict):
+        raise RuleError("a hand must be a dict with makers and tricks, not %r" % (entry,))
+    makers = _get(entry, "makers", -1)
+    alone = bool(_get(entry, "alone", False))
+    exposed = bool(_get(entry, "partner_exposed", False))
+    keyed = _get(entry, "barred", -1)
+    if keyed not in (-1, NS, EW):
+        raise RuleError("barred side must be -1, 0 (N-S) or 1 (E-W), not %r" % (keyed,))
+    bars = [keyed == NS, keyed == EW]
+    rev = _get(entry, "revokes", (0, 0))
+    if len(rev) != 2:
+        raise RuleError("revokes must be two counts (N-S, E-W), not %r" % (rev,))
+    revokes = [rev[0], rev[1]]
+    applied = []
+    void = False
+    unsided = None  # a bar that names no side (Somerset law 90 after law 17): the barred one
+    for r in _get(entry, "rulings", ()):
+        if len(r) != 2:
+            raise RuleError("a ruling must be (ruling id, side), not %r" % (r,))
+        code = code_of(r[0])
+        effect = RULING_EFFECTS.get(code, 0)
+        side = r[1]
+        if effect == 0:
+            continue
+        if effect == BARRED and side not in (NS, EW):
+            unsided = code
+        elif effect == BARRED:
+            bars[side] = True
+        elif effect == REVOKE:
+            if side not in (NS, EW):
+                raise RuleError("ruling %s needs the revoking side (0 N-S, 1 E-W), not %r"
+                                % (code, side))
+            revokes[side] += 1
+        elif effect == CAPPED:
+            if not alone:
+                raise RuleError("ruling %s caps a lone hand, but the hand is keyed as "
+                                "played with partner: key alone" % code)
+            exposed = True
+        elif effect == PREVENTED:
+            alone = False
+            exposed = False
+        else:
+            void = True
+        applied.append(code)
+    if unsided is not None and not (bars[NS] or bars[EW]):
+        raise RuleError("ruling %s needs the side that cannot score (0 N-S, 1 E-W)" % unsided)
+    barred = NS if bars[NS] else (EW if bars[EW] else -1)
+    b = score_hand(makers, _get(entry, "tricks", -1), alone, (revokes[0], revokes[1]), exposed,
+                   barred, variant, forfeit_deducted)
+    if bars[NS] and bars[EW]:
+        # Excerpt law 23: a player of each side held the wrong number: neither scores, and
+        # under law 90 each side forfeits (the two forfeits given to each other cancel).
+        b = _bar_both(b, alone, variant, forfeit_deducted)
+    if void:
+        b["penalty"] = b["points"] = b["total"] = (0, 0)
+    b["void"] = void
+    b["rulings"] = applied
+    return b
+
+
+def _bar_both(b, alone, variant, forfeit_deducted):
+    penalty = [b["penalty"][0], b["penalty"][1]]
+    if variant & V_SOMERSET_FORFEIT:
+        forfeit = FORFEIT_ALONE if alone else FORFEIT
+        if forfeit_deducted:
+            penalty[EW] -= forfeit
+        else:
+            penalty[NS] += forfeit
+    b["points"] = (0, 0)
+    b["penalty"] = (penalty[0], penalty[1])
+    b["total"] = b["penalty"]
+    b["barred"] = BOTH
+    return b
+
+
+def score_rubbers(entries, variant=0, lap=True, always_three=True, forfeit_deducted=False):
+    """Rubbers per table from keyed hands in the order played (see the module docstring).
+
+    Each table (entry "table", default 1) plays its own rubbers: a finished rubber is closed
+    and the table's next hand starts a new one. "rubbers" lists (table, Rubber) in the order
+    they started, the unfinished last rubber of a table included (finished False).
+    """
+    current = {}
+    rubbers = []
+    hands = []
+    for e in entries:
+        b = score_entry(e, variant, forfeit_deducted)
+        table = _get(e, "table", 1)
+        r = current.get(table)
+        if r is None:
+            r = Rubber(lap, always_three)
+            current[table] = r
+            rubbers.append((table, r))
+        b["table"] = table
+        b["rubber"] = len([x for x in rubbers if x[0] == table])
+        b["game_won"] = r.add(b)
+        hands.append(b)
+        if r.finished:
+            del current[table]
+    return {"hands": hands, "rubbers": rubbers}
