@@ -41,7 +41,7 @@ RuleError naming the table.
 Seats in a seating row: N, E, S, W (0..3); sides NS = 0 (N and S), EW = 1 (E and W).
 """
 
-from overplay_core import scoring_euchre as se
+from overplay_core.scoring import euchre as se
 from overplay_core.errors import RuleError
 
 BY_POINTS = 0

@@ -4,7 +4,7 @@ Both interpreters."""
 from overplay_core import progressive as pe
 from overplay_core import ruling_ids
 from overplay_core.errors import RuleError
-from overplay_core.scoring_euchre import V_LONE_EUCHRED_2
+from overplay_core.scoring.euchre import V_LONE_EUCHRED_2
 
 
 def _raises(fn, *args, **kw):

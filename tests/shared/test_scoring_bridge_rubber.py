@@ -5,7 +5,7 @@ score_rubbers). Both interpreters."""
 import gc
 
 from overplay_core import ruling_ids
-from overplay_core import scoring_bridge as sb
+from overplay_core.scoring import bridge as sb
 from overplay_core.cards import CLUBS, DIAMONDS, HEARTS, SPADES
 from overplay_core.errors import RuleError
 

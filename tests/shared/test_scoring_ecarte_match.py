@@ -2,7 +2,7 @@
 pair of players (scoring_ecarte.score_entry, Match, score_pairs). Both interpreters."""
 
 from overplay_core import ruling_ids
-from overplay_core import scoring_ecarte as sc
+from overplay_core.scoring import ecarte as sc
 from overplay_core.errors import RuleError
 
 T = sc.V_ECARTE_TREBLE

@@ -2,7 +2,7 @@
 (scoring_euchre.score_entry), and rubbers per table (score_rubbers). Both interpreters."""
 
 from overplay_core import ruling_ids
-from overplay_core import scoring_euchre as se
+from overplay_core.scoring import euchre as se
 from overplay_core.errors import RuleError
 
 

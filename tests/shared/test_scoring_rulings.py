@@ -8,9 +8,9 @@ import sys
 
 from overplay_core import ruling_ids
 from overplay_core import score_rulings as sr
-from overplay_core import scoring_bridge as sb
-from overplay_core import scoring_ecarte as sc
-from overplay_core import scoring_euchre as se
+from overplay_core.scoring import bridge as sb
+from overplay_core.scoring import ecarte as sc
+from overplay_core.scoring import euchre as se
 
 # The ruling words (laws TABLE) each effect may answer.
 EUCHRE = {se.BARRED: ("cannot_score", "forfeit"), se.CAPPED: ("lone_hand_capped",),
