@@ -181,7 +181,7 @@ def test_random_matches_last_two_or_three_games_and_add_up():
 
 def test_rulings_from_the_laws_engine_carried_through():
     from overplay_core import laws
-    from overplay_core import score_rulings as sr
+    from overplay_core.scoring import rulings as sr
     # Seat 1 deals; seat 0, the non-dealer, abandons his hand with one trick (law 42): the
     # engine names the dealer as the seat that marks the point.
     r = laws.judge({"game": "ecarte", "context": {"dealer": 1, "phase": "play_begun"},

@@ -114,7 +114,7 @@ def test_both_sides_barred_neither_scores():
 def test_rulings_from_the_laws_engine_carried_through():
     from judge_input import euchre as judge
     from judge_input import euchre_event as ev
-    from overplay_core import score_rulings as sr
+    from overplay_core.scoring import rulings as sr
     # Dealer N did not discard by the first trick (law 17) under Somerset law 90: N-S
     # cannot score and forfeit two; EU-90 names no seat, EU-17a names N and S.
     r = judge([ev("no_discard_by_first_trick")], variants=["somerset_forfeit"])

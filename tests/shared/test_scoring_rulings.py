@@ -7,7 +7,7 @@ import gc
 import sys
 
 from overplay_core import ruling_ids
-from overplay_core import score_rulings as sr
+from overplay_core.scoring import rulings as sr
 from overplay_core.scoring import bridge as sb
 from overplay_core.scoring import ecarte as sc
 from overplay_core.scoring import euchre as se
@@ -29,7 +29,7 @@ def _laws_table(name):
     """TABLE of a laws module; under MicroPython the module is then dropped, with the modules
     it loaded."""
     before = set(sys.modules)
-    mod = __import__("overplay_core." + name, None, None, [name])
+    mod = __import__("overplay_core.laws." + name, None, None, ["TABLE"])
     table = mod.TABLE
     if sys.implementation.name != "micropython":
         return table  # CPython has room; dropping modules there could split their state
@@ -54,15 +54,15 @@ def _check(effects, words, table):
 
 
 def test_euchre_rulings_that_change_the_score_have_an_effect():
-    _check(se.RULING_EFFECTS, EUCHRE, _laws_table("laws_euchre"))
+    _check(se.RULING_EFFECTS, EUCHRE, _laws_table("euchre"))
 
 
 def test_ecarte_rulings_that_change_the_score_have_an_effect():
-    _check(sc.RULING_EFFECTS, ECARTE, _laws_table("laws_ecarte"))
+    _check(sc.RULING_EFFECTS, ECARTE, _laws_table("ecarte"))
 
 
 def test_bridge_rulings_that_change_the_score_have_an_effect():
-    _check(sb.RULING_EFFECTS, BRIDGE, _laws_table("laws_bridge"))
+    _check(sb.RULING_EFFECTS, BRIDGE, _laws_table("bridge"))
 
 
 def test_a_ruling_id_and_its_code_score_the_same():

@@ -42,7 +42,7 @@ An entry (one hand, keyed at the terminal or read back from the club database):
 Sides: NS = 0 (seats 0 and 2), EW = 1 (seats 1 and 3); seat & 1 is the side.
 """
 
-from overplay_core.score_rulings import code_of
+from overplay_core.scoring.rulings import code_of
 from overplay_core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, ACE, card
 from overplay_core.errors import RuleError
 
@@ -378,7 +378,7 @@ class Rubber:
         return (NS, ns - ew) if ns > ew else (EW, ew - ns)
 
 
-# What a ruling of the laws engine (laws_bridge.py) does to the hand's score.
+# What a ruling of the laws engine (laws/bridge.py) does to the hand's score.
 REVOKE = 1  # BR-18: one established revoke by the side: three tricks to the adversaries
 VOID = 2  # Elwell law 42: the pack proved incorrect: the deal is void, earlier scores stand
 RULING_EFFECTS = {"BR-RV": REVOKE, "BR-42": VOID}

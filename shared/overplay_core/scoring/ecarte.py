@@ -43,7 +43,7 @@ Seats are 0 and 1 (games.py); `dealer` is the seat that dealt, the other is the 
 fewer for an abandoned hand (law 42).
 """
 
-from overplay_core.score_rulings import code_of
+from overplay_core.scoring.rulings import code_of
 from overplay_core.cards import KING
 from overplay_core.errors import RuleError
 
@@ -286,7 +286,7 @@ class Match:
         return (0, p[0] - p[1]) if p[0] > p[1] else (1, p[1] - p[0])
 
 
-# What a ruling of the laws engine (laws_ecarte.py) does to the deal's marks; the seat given
+# What a ruling of the laws engine (laws/ecarte.py) does to the deal's marks; the seat given
 # with the ruling is the one the engine names (for law 42, the adversary who marks).
 OVERHELD = 1  # EC-13: the seat played with more than five cards: no point or vole
 ABANDONED = 2  # law 42: the seat's adversary abandoned his hand

@@ -37,7 +37,7 @@ V_LONE_EUCHRED_2 (a euchred lone hand gives 2, not 4) and V_SOMERSET_FORFEIT (la
 forfeit of two for a wrong hand or a missed discard, instead of the excerpt's laws 17 and 23).
 """
 
-from overplay_core.score_rulings import code_of
+from overplay_core.scoring.rulings import code_of
 from overplay_core.errors import RuleError
 
 NS = 0
@@ -244,8 +244,8 @@ class Rubber:
 
 # ---- hands as the terminal keys them, and the laws engine's rulings -------------------------
 
-# What a ruling does to the hand's score. The codes are the laws engine's (laws_euchre.py,
-# laws_euchre_trump.py); every other ruling leaves the score as keyed.
+# What a ruling does to the hand's score. The codes are the laws engine's (laws/euchre.py);
+# every other ruling leaves the score as keyed.
 BARRED = 1  # the side cannot score on the hand: excerpt laws 17 and 23, Somerset law 90
 CAPPED = 2  # law 102: the lone player's partner exposed a card: a march 2, a euchre 4
 REVOKE = 3  # law 63: one established revoke by the side

@@ -1,12 +1,12 @@
 """The laws engine's rulings as the scoring engines take them: (ruling code, seat or side).
 
-    from overplay_core import score_rulings as sr
+    from overplay_core.scoring import rulings as sr
     sr.code_of(3003)                          # 'EU-23c': a CHECK record's u16 id
     sr.code_of("EU-23c")                      # 'EU-23c': a code given as text
     sr.from_verdict(result["rulings"])        # [('EU-23c', 1), ...]: side of the seat named
     sr.from_verdict(result["rulings"], two_hands=True, dealer=0)   # écarté: the seat
 
-A scoring entry (scoring_euchre / scoring_ecarte / scoring_bridge .score_entry) carries
+A scoring entry (scoring.euchre / .ecarte / .bridge score_entry) carries
 "rulings": a list of (ruling, who) pairs. `ruling` is a u16 id as a CHECK record stores it
 (ruling_ids.py) or the code itself; `who` is the side the ruling concerns in a four-hand
 game (0 N-S, 1 E-W) and the seat in écarté (0, 1), or -1 when the hand says it. Each scoring
