@@ -8,7 +8,7 @@ where in the file it is (`hands[2].tricks: ...`). Used by score.py; see docs/sco
 from overplay_core import cards, scoring_bridge
 from overplay_core.errors import ParseError
 
-from overplay.cli import UserError
+from overplay.errors import UserError
 
 SEATS = "NESW"
 SIDE_NAMES = ("N-S", "E-W")

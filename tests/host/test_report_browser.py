@@ -10,7 +10,8 @@ import shutil
 
 import pytest
 
-from overplay import results, results_html
+from overplay import results
+from overplay.results import html as results_html
 from test_results import build_db
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -8,7 +8,10 @@ import re
 
 import pytest
 
-from overplay import cli, results, results_export, results_html, results_model
+from overplay import cli, results
+from overplay.results import export as results_export
+from overplay.results import html as results_html
+from overplay.results import model as results_model
 from overplay.store import Store
 from signed_shoe import PACK, Shoe, seats_of, trump_of
 from overplay_core import findings as F

@@ -1,7 +1,7 @@
 """The director's HTML report: one self-contained file (no scripts, fonts or images to fetch).
 
-    from overplay import results_html
-    page = results_html.html(result)        # result = results_model.load(store, session_id)
+    from overplay.results import html
+    page = html.html(result)        # result = model.load(store, session_id)
 
 Reads on screen and prints on A4/letter: the pairs' ranking first, then one block per board
 (the deal as a compass diagram, each table's tricks, score and difference, the rulings on it),
@@ -11,8 +11,8 @@ the database goes through html.escape.
 
 from html import escape
 
-from overplay import results_model as rm
-from overplay import results_rulings as rr
+from overplay.results import model as rm
+from overplay.results import rulings as rr
 
 SUITS = ((3, "\u2660", "S", "black"), (2, "\u2665", "H", "red"),
          (1, "\u2666", "D", "red"), (0, "\u2663", "C", "black"))
