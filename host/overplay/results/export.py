@@ -2,6 +2,7 @@
 
     csv_text(result)        # one row per board x table
     pbn(result)             # PBN 2.1 export format: one game per board, the deal from the shoe
+    read_pbn(text)          # [{"board", "dealer", "hands", "contract", "tables": [...]}]
     deal_string(hands, first="N") / parse_deal("N:AKQ.... ...")   # PBN [Deal] both ways
 
 PBN (Portable Bridge Notation 2.1): export format lists the mandatory tag set in its fixed
@@ -12,7 +13,11 @@ each hand is spades.hearts.diamonds.clubs, ranks from the ace down, T for ten.
 Whist has no auction or contract: [Contract] holds the trump as its strain (level 1, a
 placeholder PBN requires) and [Declarer] the dealer, so the opening lead is from the dealer's
 left as in whist (strain()); the trump card turned and each table's tricks go in a comment
-after the tags.
+after the tags, and each table's result in a [ScoreTable] (PBN's supplemental section, one row
+per table: SCORE_COLUMNS): the trump turned there as the contract's strain, the tricks the
+dealer's side took as the Result, the two scores (an average where one was awarded); "-" where
+a table has none. read_pbn reads such a file back (any PBN in export or import format with
+those tags); it trusts nothing: a line it cannot read is a ParseError naming its number.
 """
 
 import csv
@@ -70,6 +75,81 @@ def parse_deal(text):
     return out
 
 
+MAX_PBN_LINES = 200000  # a session's PBN is a few thousand lines: more is the wrong file
+
+
+def read_pbn(text):
+    """The games of a PBN file: [{"board", "dealer", "hands" (parse_deal's), "contract",
+    "declarer", "tags": {name: value}, "tables": [{column: value}]}], the score table's rows as
+    SCORE_COLUMNS name them ("-" is None, numbers as ints). ParseError on a line that is not
+    PBN, naming its number."""
+    games_, tags, table, cols, in_comment = [], {}, None, None, False
+    lines = text.splitlines()
+    if len(lines) > MAX_PBN_LINES:
+        raise ParseError("PBN file has %d lines, more than %d" % (len(lines), MAX_PBN_LINES))
+    for no, raw in enumerate(lines + [""], 1):
+        line = raw.strip()
+        if in_comment:
+            in_comment = "}" not in line
+            continue
+        if line.startswith("{"):
+            in_comment = "}" not in line
+            continue
+        if line.startswith("%") or line.startswith(";"):
+            continue
+        if not line:
+            if tags:
+                games_.append(_game(tags, table, no))
+            tags, table, cols = {}, None, None
+            continue
+        if line.startswith("["):
+            name, value = _tag_pair(line, no)
+            tags.setdefault(name, value)
+            if name == "ScoreTable":
+                cols = [c.split("\\")[0] for c in value.split(";")]
+                table = []
+            else:
+                cols = None
+            continue
+        if cols is None:
+            raise ParseError("PBN line %d: %r is neither a tag, a comment nor a table row"
+                             % (no, line[:40]))
+        cells = line.split()
+        if len(cells) != len(cols):
+            raise ParseError("PBN line %d: %d values for %d score table columns"
+                             % (no, len(cells), len(cols)))
+        table.append(dict(zip(cols, [_cell(v) for v in cells])))
+    return games_
+
+
+def _cell(v):
+    """A score table value: "-" is None, a whole number an int, else the text."""
+    if v == "-":
+        return None
+    return int(v) if v.isascii() and v.isdigit() and len(v) < 10 else v
+
+
+def _tag_pair(line, no):
+    if not line.endswith('"]') or ' "' not in line:
+        raise ParseError('PBN line %d: a tag is [Name "value"], not %r' % (no, line[:40]))
+    name, value = line[1:-2].split(' "', 1)
+    if not name.isidentifier():
+        raise ParseError("PBN line %d: tag name %r" % (no, name[:20]))
+    return name, value.replace('\\"', '"').replace("\\\\", "\\")
+
+
+def _game(tags, table, no):
+    try:
+        board = int(tags.get("Board", ""))
+    except ValueError:
+        raise ParseError("PBN game ending at line %d has no board number" % no)
+    deal = tags.get("Deal")
+    return {"board": board, "dealer": tags.get("Dealer"),
+            "hands": parse_deal(deal) if deal else None,
+            "contract": tags.get("Contract"), "declarer": tags.get("Declarer"),
+            "tags": tags, "tables": table or []}
+
+
 def _q(v):
     return str(v).replace("\\", "\\\\").replace('"', '\\"')
 
@@ -97,8 +177,32 @@ def pbn(result):
                 ("Result", "?"))
         lines.extend(_tag(k, v) for k, v in tags)
         lines.append("{%s}" % _board_comment(b).replace("}", ")"))
+        lines.extend(_score_table(b))
         lines.append("")
     return nl.join(lines) + nl
+
+
+SCORE_COLUMNS = ("Table", "PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Score_NS",
+                 "Score_EW")
+_WIDTHS = (2, 2, 2, 2, 1, 2, 2, 2)
+
+
+def _score_table(b):
+    """The [ScoreTable] tag and its rows for board b: one row per table."""
+    d = b["deal"]
+    head = '[ScoreTable "%s"]' % ";".join("%s\\%d%s" % (c, w, "L" if c == "Contract" else "R")
+                                          for c, w in zip(SCORE_COLUMNS, _WIDTHS))
+    rows = [head]
+    side = "ns" if d["dealer"] in "NS" else "ew"
+    for r in b["tables"]:
+        s = strain(r.get("trump_turned") or (d["trump"] if r["table"] == d["table"] else None))
+        tricks = r.get("tricks_" + side)
+        cells = (r["table"], r["table"], r["table"], "1" + s if s != "?" else "-",
+                 d["dealer"] if s != "?" else "-", "-" if tricks is None else tricks,
+                 r.get("score_ns", "-"), r.get("score_ew", "-"))
+        rows.append(" ".join(str(v).ljust(w) if c == "Contract" else str(v).rjust(w)
+                             for c, w, v in zip(SCORE_COLUMNS, _WIDTHS, cells)))
+    return rows
 
 
 def strain(trump):
@@ -169,4 +273,4 @@ def csv_text(result):
     return out.getvalue()
 
 
-__all__ = ["csv_text", "pbn", "deal_string", "parse_deal", "hand_string", "strain"]
+__all__ = ["csv_text", "pbn", "read_pbn", "deal_string", "parse_deal", "hand_string", "strain"]
