@@ -5,6 +5,7 @@ holds every module and subpackage of overplay (commands/, results/) and overplay
 import configparser
 import glob
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -33,8 +34,15 @@ def wheel(tmp_path_factory):
         import setuptools  # noqa: F401 - the pinned build backend, installed by make venv
     except ImportError:
         pytest.skip("setuptools is not installed in this venv (make venv installs it)")
+    # built from a copy of what the package is made of, so the checkout gets no build/ folder
+    src = tmp_path_factory.mktemp("src")
+    for f in ("pyproject.toml", "README.md"):
+        shutil.copy(os.path.join(ROOT, f), str(src / f))
+    skip = shutil.ignore_patterns("__pycache__", "*.mpy", "*.pyc")
+    shutil.copytree(os.path.join(ROOT, "host"), str(src / "host"), ignore=skip)
+    shutil.copytree(os.path.join(ROOT, "shared"), str(src / "shared"), ignore=skip)
     p = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                        "--no-index", "-q", "-w", str(out), ROOT],
+                        "--no-index", "-q", "-w", str(out), str(src)],
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr[-2000:]
     found = glob.glob(str(out / "overplay-*.whl"))
