@@ -1,6 +1,6 @@
 """sync_line_efficiency, sync_seconds_1000_records_throttled, sync_records_per_s_unthrottled.
 
-The sync engineer's hook, overplay.sync_bench.run_bench (docs/wire.md, "Benchmark hook"): a
+The sync engineer's hook, bench/sync_bench.py's run_bench (docs/wire.md, "Benchmark hook"): a
 desk shoe (firmware/devsim.py, the real firmware/link.py and journal under MicroPython) filled
 with 1,000 signed records, synced by the real host code (overplay.sync into a fresh club DB)
 over two pty pairs with a relay that paces each direction to 11,520 bytes/s (115200 8N1; a pty
@@ -8,7 +8,8 @@ alone is not throttled), then again unpaced. Efficiency = record bytes delivered
 11,520): the line rate is the reference.
 """
 
-from overplay.sync_bench import LINE_RATE, run_bench
+from overplay.relay import LINE_RATE
+from sync_bench import run_bench
 
 
 def run(ctx):

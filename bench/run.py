@@ -213,7 +213,7 @@ same run.
   MicroPython v1.28 runs its VM from flash.
 - **journal** (MicroPython): `tests/firmware/blockdev.py measure_wear`: 300 deals committed one
   by one on LittleFS over a 1408 KB, 4 KB-block RAM flash that counts erases.
-- **sync**: `overplay.sync_bench.run_bench`: 1,000 records from a desk shoe (MicroPython) to a
+- **sync**: `bench/sync_bench.py` `run_bench`: 1,000 records from a desk shoe (MicroPython) to a
   club DB over ptys paced to 11,520 bytes/s, and again unpaced.
 - **ingest**: 100,000 DEAL records through `Store.commit_batch` (500 a transaction, every check
   of the record included) against a bare `executemany` of the same rows into the same schema,

@@ -1,12 +1,15 @@
-"""The `overplay` command: one subcommand per module.
+"""The `overplay` command: one subcommand per module of overplay.commands.
+
+Builds the parser from the commands table and runs one subcommand.
 
     overplay judge deal.json --json
     overplay sync --port /dev/ttyACM0
 
-Each subcommand lives in its own module of this package, which defines
-`add_arguments(parser)` and `run(args) -> exit status`, and a one-line `HELP`. Errors a user can
-cause end in one line on stderr and exit status 2, never a traceback (errors.py has the
-policy): a bad argument too (Parser.error), and a database error (errors.database_error). A
+Each subcommand lives in its own module of overplay.commands (the table there), which defines
+`add_arguments(parser)` and `run(args) -> exit status`, and a one-line `HELP`. main() is the one
+place an error becomes what the user sees: an error a user can cause ends in one line on stderr
+and exit status 2, never a traceback (errors.py has the policy): a bad argument too
+(Parser.error), and a database error (errors.database_error). A
 bug still ends in one line, "internal error", exit status 1; OVERPLAY_DEBUG=1 shows its
 traceback.
 """
@@ -19,25 +22,11 @@ import sys
 
 from overplay_core.errors import ParseError, RuleError
 
-from overplay.errors import UserError, database_error, one_line
+from overplay.commands import COMMANDS
+from overplay.errors import (JudgeInputError, StoreError, SyncError, UserError, database_error,
+                             one_line)
 
-__all__ = ("COMMANDS", "UserError", "build_parser", "main", "int_arg", "float_arg")
-
-# Subcommand name -> module in this package.
-COMMANDS = (
-    ("score", "score"),
-    ("judge", "judge"),
-    ("sync", "sync"),
-    ("enroll", "enroll"),
-    ("session", "session_cmd"),
-    ("results", "results"),
-    ("pin", "pin_cmd"),
-    ("ports", "ports"),
-    ("virtual-shoe", "virtual_shoe"),
-    ("adjust", "adjust"),
-    ("quarantine", "quarantine"),
-    ("players", "players"),
-)
+__all__ = ("build_parser", "main")
 
 
 class Parser(argparse.ArgumentParser):
@@ -48,37 +37,6 @@ class Parser(argparse.ArgumentParser):
                                                      self.prog))
 
 
-def int_arg(low, high, what):
-    """An argparse type: an int in low..high, else a one-line error naming the range (an id the
-    database or the wire cannot hold never gets that far)."""
-    def parse(text):
-        try:
-            v = int(text, 10)
-        except ValueError:
-            v = None
-        if v is None or not low <= v <= high:
-            raise argparse.ArgumentTypeError("%s %r: use a whole number %d..%d"
-                                             % (what, text[:40], low, high))
-        return v
-    parse.__name__ = what  # argparse names the type in its message
-    return parse
-
-
-def float_arg(low, high, what):
-    """An argparse type: a number in low..high (never nan or infinite), else one line."""
-    def parse(text):
-        try:
-            v = float(text)
-        except ValueError:
-            v = None
-        if v is None or not low <= v <= high:  # nan fails both comparisons
-            raise argparse.ArgumentTypeError("%s %r: use a number %g..%g"
-                                             % (what, text[:40], low, high))
-        return v
-    parse.__name__ = what
-    return parse
-
-
 def build_parser():
     from overplay import __version__
     parser = Parser(prog="overplay", description=__doc__.split("\n")[0])
@@ -86,7 +44,7 @@ def build_parser():
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name, module_name in COMMANDS:
-        module = importlib.import_module("overplay." + module_name)
+        module = importlib.import_module(module_name)
         p = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.add_arguments(p)
         p.set_defaults(_run=module.run)
@@ -104,7 +62,8 @@ def main(argv=None):
         return args._run(args) or 0
     except sqlite3.Error as e:
         return _fail(args, database_error(e, _db_path(args)))
-    except (UserError, ParseError, RuleError, OSError) as e:
+    except (UserError, StoreError, SyncError, JudgeInputError, ParseError, RuleError,
+            OSError) as e:
         return _fail(args, e)
     except RecursionError:
         return _fail(args, "the input is nested too deeply: flatten it")

@@ -102,7 +102,7 @@ class Table:
     def switch_on(self, trays):
         """Start the shoe app; returns the PC's end of its serial line once it listens."""
         from overplay import sim_shoe
-        from overplay.sync_bench import Relay
+        from overplay.relay import Relay
         self.relay = Relay()
         tricks = ",".join("%d:%d" % (b, TRICKS[b][self.table - 1]) for b in sorted(TRICKS))
         cmd = ["--dir", self.folder, "--port", self.relay.device_path, "--trays", trays,

@@ -1,4 +1,5 @@
-"""Errors a person sees from the `overplay` command: one line, exit status 2, never a traceback.
+"""Every error of the host package, and the policy for them: one line, exit status 2, never a
+traceback.
 
     raise UserError("shoe 7 is not enrolled in club.sqlite: run `overplay enroll` first")
     raise database_error(e, path)    # a sqlite3.Error as one line: disk full, read-only, damaged
@@ -7,7 +8,9 @@
 The policy (docs/design.md, "Errors and the club database"): bad input or a database that
 cannot be used ends in one line on stderr (what is wrong, with what input, what to do) and exit
 status 2; a failed write leaves the database as it was before the command (every write is one
-transaction). cli.main is the one place that prints them.
+transaction). cli.main is the one place that prints them. StoreError, SyncError and
+JudgeInputError are raised by the library modules (store, sync, judge); the commands turn them
+into a UserError with what to do.
 """
 
 import sqlite3
@@ -15,6 +18,18 @@ import sqlite3
 
 class UserError(Exception):
     """A problem the user can fix: printed as one line, exit status 2."""
+
+
+class StoreError(Exception):
+    """The database cannot be used (newer schema, not a club database)."""
+
+
+class SyncError(Exception):
+    """The sync could not finish: one line, what happened and what to do."""
+
+
+class JudgeInputError(ValueError):
+    """Input that cannot be judged; the message is one line."""
 
 
 def root_cause(e):

@@ -27,6 +27,8 @@ import struct
 from overplay_core import cards, findings, games, handprint, records, ruling_ids, session
 from overplay_core.errors import RuleError
 
+from overplay import events as ev
+
 # What the shoe's tally can find in a deal (tally.finish); an overplay check adds the three
 # it finds against the slip (tally_more.add_to, shoe_check.end_check).
 _ORIGINAL_FINDINGS = frozenset((findings.DUPLICATE_CARD, findings.FOREIGN_CARD,
@@ -494,16 +496,13 @@ _event_args = {}
 def _args(code):
     """(a values, b values) the firmware writes for an event whose arguments are codes or
     cards (docs/records.md), or None. The director's actions, the PIN checks, the app's tasks
-    and fault kinds are those results_model has words for (imported at the first event:
-    results_model imports store, which imports this module)."""
+    and fault kinds are those events.py has words for."""
     if not _event_args:
-        from overplay import results_model as rm
-
         _event_args.update({
             records.EV_CARD_EXPOSED: (_CARD, range(1)),  # a = card (shoe._slow_tag)
             records.EV_DUPLICATE_READ: (_CARD, _ANY),  # a = card read again, b = its seat
-            records.EV_DIRECTOR: (tuple(sorted(rm.DIRECTOR)), range(len(rm.PIN_CHECK))),
+            records.EV_DIRECTOR: (tuple(sorted(ev.DIRECTOR)), range(len(ev.PIN_CHECK))),
             records.EV_PLAY_BEGUN: (range(records.MODE_OVERPLAY + 1), range(1)),
-            records.EV_TASK_FAULT: (range(1, len(rm.TASKS)), range(1, len(rm.FAULTS))),
+            records.EV_TASK_FAULT: (range(1, len(ev.TASKS)), range(1, len(ev.FAULTS))),
         })
     return _event_args.get(code)

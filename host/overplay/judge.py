@@ -1,63 +1,21 @@
-"""`overplay judge FILE|-`: the findings and cited rulings for one deal described in JSON.
+"""Judging one deal described in JSON: the findings and cited rulings, as a dict or as text.
 
-    overplay judge docs/examples/judge/dw_trump_turned_after_play_3_tables.json
-    overplay judge --json - < deal.json
+    result = judge_text(open("deal.json").read(), "deal.json")   # what `overplay judge` runs
+    print(format_text(result))
+    data = db_input("club.sqlite", session=3, board=5, table=2)  # the same input, from the DB
 
 The input format and the --json output are documented in docs/judge.md. Bad input (malformed
-JSON, an unknown card or seat, a fact that cannot happen) ends in one line on stderr and exit
-status 2, never a traceback.
+JSON, an unknown card or seat, a fact that cannot happen) is a ParseError or RuleError with one
+line; the marks a judged hand scores are judge_marks.py's.
 """
 
 import json
-import sys
 
 from overplay_core import games
 from overplay_core.errors import ParseError, RuleError
 
 from overplay import judge_marks
-
-HELP = "judge one deal: findings and rulings with citations (JSON in, text or --json out)"
-
-
-def add_arguments(parser):
-    parser.add_argument("file", metavar="FILE", nargs="?",
-                        help="the deal as JSON, or - for stdin (or use --db)")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.add_argument("--db", metavar="PATH",
-                        help="judge what the shoes recorded in this club database instead")
-    parser.add_argument("--session", type=int, metavar="S",
-                        help="with --db: the session id (default: the newest)")
-    parser.add_argument("--board", type=int, metavar="B", help="with --db: the board")
-    parser.add_argument("--table", type=int, metavar="T", help="with --db: the table")
-
-
-MAX_BYTES = 1 << 20  # one deal's JSON is a few KB: more is the wrong file (or /dev/zero)
-
-
-class JudgeInputError(ValueError):
-    """Input that cannot be judged; the message is one line."""
-
-
-def _read(path):
-    if path == "-" and sys.stdin is None:
-        raise JudgeInputError("stdin is closed: pipe the deal in, or name a file")
-    try:
-        if path == "-":
-            raw = sys.stdin.buffer.read(MAX_BYTES + 1)
-        else:
-            with open(path, "rb") as f:
-                raw = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise JudgeInputError("cannot read %s: %s" % (path, e.strerror or e))
-    if len(raw) > MAX_BYTES:
-        raise JudgeInputError("%s is over %d bytes: one deal's JSON is a few KB; name the deal's "
-                              "file" % ("stdin" if path == "-" else path, MAX_BYTES))
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise JudgeInputError("%s is not UTF-8 text (byte %d)" % (path, e.start))
-    return text
-
+from overplay.errors import JudgeInputError
 
 def _reject_constant(name):
     raise ParseError("%s is not allowed in judge input: use a number" % name)
@@ -195,12 +153,12 @@ def format_text(result):
 def db_input(path, session=None, board=None, table=None):
     """The judge input for one board at one table from the club database: the findings the
     shoes recorded there, with the context they recorded (tables engaged, play begun), built
-    as the director's report builds it (results_rulings.case_for), plus the tricks keyed in
+    as the director's report builds it (results.rulings.case_for), plus the tricks keyed in
     and, for an average, the other tables' results. Raises JudgeInputError."""
     import os
 
-    from overplay import results_model as rm
-    from overplay import results_rulings as rr
+    from overplay.results import model as rm
+    from overplay.results import rulings as rr
     from overplay.store import Store, StoreError
 
     if board is None or table is None:
@@ -235,42 +193,3 @@ def db_input(path, session=None, board=None, table=None):
         data["context"]["ns_tricks_elsewhere"] = others
     data["comment"] = "session %s, board %d, table %d" % (sess["session"], board, table)
     return data
-
-
-def run(args):
-    if args.db:
-        if args.file:
-            print("overplay judge: give a FILE or --db, not both", file=sys.stderr)
-            return 2
-        try:
-            data = db_input(args.db, args.session, args.board, args.table)
-        except JudgeInputError as e:
-            print("overplay judge: %s" % e, file=sys.stderr)
-            return 2
-        args.file = "-"
-        raw = json.dumps(data)
-        path = "%s board %d table %d" % (args.db, args.board, args.table)
-    elif args.file is None:
-        print("overplay judge: give a FILE (or - for stdin), or --db PATH --board B --table T "
-              "(see `overplay judge --help`)",
-              file=sys.stderr)
-        return 2
-    else:
-        path = "stdin" if args.file == "-" else args.file
-        raw = None
-    try:
-        result = judge_text(raw if raw is not None else _read(args.file), path)
-    except (ParseError, RuleError) as e:
-        msg = str(e)
-        if not msg.startswith(path):
-            msg = "%s: %s" % (path, msg)
-        print("overplay judge: %s" % msg.replace("\n", " "), file=sys.stderr)
-        return 2
-    except JudgeInputError as e:
-        print("overplay judge: %s" % e, file=sys.stderr)
-        return 2
-    if args.json:
-        sys.stdout.write(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
-    else:
-        sys.stdout.write(format_text(result) + "\n")
-    return 0

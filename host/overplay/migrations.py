@@ -341,7 +341,7 @@ ALTER TABLE sync_log ADD COLUMN journal_id INTEGER NOT NULL DEFAULT 0
 # - `club_sessions`: one row per event (name, date, game, variant, boards, tables, movement);
 #   every set-up (`sessions`, one per table) belongs to exactly one (sessions.session_id), and a
 #   shoe's records to the set-up its last SESSION record named. An older database's set-ups are
-#   grouped as results_model grouped them until v4 (same game, variant, boards, tables,
+#   grouped as results.model grouped them until v4 (same game, variant, boards, tables,
 #   movement and UTC day), each group one event whose id is its lowest setup id, so the session
 #   ids a director already used stay the same.
 # - `adjustments`: the director's corrections at the PC (`overplay adjust`), appended, never

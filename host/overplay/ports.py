@@ -1,7 +1,6 @@
-"""`overplay ports`: which serial ports are shoes, found by their USB descriptor and a HELLO.
+"""Which serial ports are shoes, found by their USB descriptor and a HELLO.
 
-    overplay ports                          # every shoe plugged in, with its id
-    overplay sync --all                     # sync each of them (sync.py calls sync_all)
+    find_shoes()                            # [(device, INFO)] of every shoe plugged in
     port = find_port()                      # the one shoe, or a one-line UserError
 
 A shoe is a Pico running MicroPython's rp2 port (v1.28), whose USB device reports VID 0x2E8A
@@ -14,18 +13,12 @@ and only a port that answers INFO counts as a shoe. The HELLO frame holds no 0x0
 never interrupts a program; candidates are only ever MicroPython boards.
 """
 
-from overplay.cli import UserError
+from overplay.errors import UserError
 
-HELP = "list the shoes plugged in (USB serial ports that answer the sync HELLO)"
 SHOE_VID = 0x2E8A              # Raspberry Pi
 SHOE_PID = 0x0005              # MicroPython's rp2 port (MICROPY_HW_USB_PID)
 SHOE_PRODUCTS = ("Board in FS mode",)  # MICROPY_HW_USB_PRODUCT_FS_STRING, v1.28
 PROBE_WAIT = 0.5               # seconds per HELLO try (sync.hello tries 4 times)
-
-
-def add_arguments(p):
-    p.add_argument("--all-usb", action="store_true",
-                   help="also list the serial ports that are not shoes, and why")
 
 
 def comports():
@@ -113,48 +106,3 @@ def find_port(ports=None):
         raise UserError("%d shoes plugged in (%s): name one with --port (overplay sync --all "
                         "syncs each)" % (len(shoes), "; ".join(describe(d, i) for d, i in shoes)))
     return shoes[0][0]
-
-
-def sync_all(args, sync_one):
-    """`overplay sync --all`: sync_one(args with .port set) for each shoe found; a shoe that
-    fails is reported and the others still sync. UserError at the end if any failed."""
-    import copy
-    import sys
-    if args.port:
-        raise UserError("--all syncs every shoe plugged in: leave out --port")
-    shoes = find_shoes()
-    if not shoes:
-        raise UserError("no shoe answered (overplay ports lists what is plugged in): plug the "
-                        "shoes in and sync again")
-    failed = []
-    for dev, info in shoes:
-        one = copy.copy(args)
-        one.port, one.all = dev, False
-        try:
-            if sync_one(one):  # synced, but some records refused (its line said so)
-                failed.append("shoe %d" % info["shoe_id"])
-        except UserError as e:
-            failed.append("shoe %d" % info["shoe_id"])
-            print("overplay sync: %s (shoe %d): %s" % (dev, info["shoe_id"], e),
-                  file=sys.stderr)
-    if failed:
-        raise UserError("%d of %d shoes not synced (%s): sync again"
-                        % (len(failed), len(shoes), ", ".join(failed)))
-    return 0
-
-
-def run(args):
-    ports = comports()
-    shoes = dict(find_shoes(ports))
-    for p in ports:
-        if p.device in shoes:
-            print(describe(p.device, shoes[p.device]))
-        elif is_candidate(p):
-            print("%s: MicroPython Pico, no answer to HELLO (not the shoe's firmware? make "
-                  "deploy PORT=%s)" % (p.device, p.device))
-        elif args.all_usb:
-            print("%s: not a shoe: %s" % (p.device, why_not(p)))
-    if not shoes:
-        raise UserError("no shoe found: plug the shoe in (a Pico in BOOTSEL is no serial port: "
-                        "make flash first)")
-    return 0

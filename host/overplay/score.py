@@ -1,11 +1,11 @@
-"""`overplay score FILE|-`: score a game described as JSON; readable text, or `--json`.
+"""Scoring a game described as JSON, and the result as text (what `overplay score` prints).
 
-    overplay score rubber.json
-    overplay score --json - < boards.json
+    result = score(load("rubber.json"))     # load("-"): stdin
+    print("\n".join(lines(result)))
 
 The input names the game ("duplicate_whist", "bridge_whist", "euchre", "ecarte"), optional
 `variant` names (games.py) and `settings` (docs/scoring.md), and the deals. Every score comes
-from overplay_core.scoring_*; this module only reads the file and prints. Bad input is one
+from overplay_core.scoring; this module only reads the file and says the result. Bad input is one
 line on stderr naming where it is, exit 2.
 """
 
@@ -21,16 +21,9 @@ from overplay_core.cards import parse_card, suit_name
 from overplay_core.errors import ParseError
 
 from overplay import score_input as si
-from overplay import score_text
-from overplay.cli import UserError
+from overplay.errors import UserError
 
-HELP = "score a game's deals from JSON (duplicate whist, bridge whist, euchre, ecarte)"
 SIDE = si.SIDE_NAMES
-
-
-def add_arguments(p):
-    p.add_argument("file", metavar="FILE", help="the game as JSON, or - for stdin")
-    p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
 def load(path):
@@ -373,10 +366,95 @@ def score(doc):
     return result
 
 
-def run(args):
-    result = score(load(args.file))
-    if args.json:
-        print(json.dumps(result, indent=1, sort_keys=True))
-    else:
-        print("\n".join(score_text.lines(result)))
-    return 0
+# ---- text: one line per deal, then each game or rubber ----------------------------------
+
+def text_whist(r):
+    lines = ["Duplicate whist, %d boards (averages %s, sides %s)"
+             % (len(r["boards"]), r["settings"]["rounding"], r["settings"]["sides"])]
+    for b in r["boards"]:
+        cells = []
+        for t in b["tables"]:
+            mark = {"average": " avg", "ns_surplus": " low/high", "ew_surplus": " high/low"}
+            cells.append("T%d %d-%d (%+d)%s" % (t["table"], t["ns"], t["ew"], t["ns_diff"],
+                                                mark.get(t["award"], "")))
+        lines.append("Board %-3d  %s" % (b["board"], "   ".join(cells)))
+    for p in r["pairs"]:
+        lines.append("Pair %-6s %s  total %4d  %+d" % (p["pair"], p["direction"], p["total"],
+                                                       p["plus_minus"]))
+    return lines
+
+
+def text_bridge(r):
+    lines = []
+    for h in r["hands"]:
+        dbl = ("", " doubled", " redoubled")[h["doubles"]] if h["doubles"] < 3 \
+            else " doubled x%d" % (1 << h["doubles"])
+        s = "Hand %d: %s%s by %s, tricks N-S %d E-W %d: %s %d below" % (
+            h["hand"], h["strain"], dbl, h["declarer_side"], h["tricks"][0], h["tricks"][1],
+            h["trick_side"], h["trick_points"])
+        if h["honours_kind"] != "not computed":
+            s += "; honours %s %d-%d" % (h["honours_kind"], h["honours"][0], h["honours"][1])
+            if h["chicane"] != (0, 0):
+                s += ", chicane %+d/%+d" % h["chicane"]
+        if h["slam"] != (0, 0):
+            s += "; slam %d-%d" % h["slam"]
+        if h["game_won"]:
+            s += "; game to %s" % h["game_won"]
+        lines.append(s)
+    for i, ru in enumerate(r["rubbers"]):
+        state = "won by %s" % ru["winner"] if ru["finished"] else "unfinished"
+        lines.append("Rubber %d %s: games %d-%d, totals N-S %d E-W %d (%s)" % (
+            i + 1, state, ru["games"][0], ru["games"][1], ru["totals"][0], ru["totals"][1],
+            "level" if ru["ahead"] is None else "%s by %d" % (ru["ahead"], ru["points"])))
+    return lines
+
+
+def text_euchre(r):
+    lines = []
+    for h in r["hands"]:
+        kind = "march" if h["tricks"] == 5 else ("point" if h["tricks"] >= 3 else "euchred")
+        s = "Hand %d: %s%s make trump, take %d (%s): N-S +%d, E-W +%d" % (
+            h["hand"], h["makers"], " alone" if h["alone"] else "", h["tricks"], kind,
+            h["points"][0] + h["penalty"][0], h["points"][1] + h["penalty"][1])
+        if h["penalty"] != [0, 0]:
+            s += " (penalties N-S %d, E-W %d)" % tuple(h["penalty"])
+        s += "  score %d-%d" % tuple(h["score"])
+        if h["game_won"]:
+            s += "  game to %s" % h["game_won"]
+        lines.append(s)
+    for i, ru in enumerate(r["rubbers"]):
+        state = "won by %s" % ru["winner"] if ru["finished"] else "unfinished"
+        lines.append("Rubber %d %s: games %d-%d, game points %d-%d" % (
+            i + 1, state, ru["games"][0], ru["games"][1], ru["game_points"][0],
+            ru["game_points"][1]))
+    return lines
+
+
+def text_ecarte(r):
+    lines = []
+    for d in r["deals"]:
+        s = "Deal %d (%s deals): %s to %s, marks %d-%d" % (
+            d["deal"], d["dealer"], d["kind"], d["winner"], d["king"][0] + d["points"][0],
+            d["king"][1] + d["points"][1])
+        if d["king"] != [0, 0]:
+            s += " incl. king"
+        s += "  score %d-%d" % tuple(d["score"])
+        if d["game_won"]:
+            s += "  game to %s" % d["game_won"]
+        lines.append(s)
+    for i, g in enumerate(r["games"]):
+        lines.append("Game %d: %s" % (i + 1, "%s wins %d-%d, counts %d" % (
+            g["winner"], max(g["score"]), min(g["score"]), g["value"]) if g["finished"]
+            else "unfinished %d-%d" % tuple(g["score"])))
+    lines.append("Games won: %s %d, %s %d" % (r["players"][0], r["game_totals"][0],
+                                              r["players"][1], r["game_totals"][1]))
+    return lines
+
+
+TEXT = {"duplicate_whist": text_whist, "bridge_whist": text_bridge, "euchre": text_euchre,
+        "ecarte": text_ecarte}
+
+
+def lines(result):
+    """The readable lines for a result dict of any of the four games."""
+    return TEXT[result["game"]](result)

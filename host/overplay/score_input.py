@@ -9,7 +9,7 @@ from overplay_core import cards
 from overplay_core.scoring import bridge as scoring_bridge
 from overplay_core.errors import ParseError
 
-from overplay.cli import UserError
+from overplay.errors import UserError
 
 SEATS = "NESW"
 SIDE_NAMES = ("N-S", "E-W")

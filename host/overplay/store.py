@@ -52,16 +52,13 @@ from overplay_core import mac, records, wire
 from overplay_core.errors import ParseError
 
 from overplay import ingest_checks
-from overplay.errors import UserError, database_error
+from overplay.events import event_name
+from overplay.errors import StoreError, UserError, database_error
 from overplay.migrations import MIGRATIONS
 
 
 SHOE_ID_MAX = (1 << 8 * struct.calcsize(wire.ENROLL_FMT)) - 1  # the shoe id ENROLL carries
 ROWID_MAX = 2 ** 63 - 1    # the largest id SQLite holds (set-ups, sessions)
-
-
-class StoreError(Exception):
-    """The database cannot be used (newer schema, not a club database)."""
 
 
 def default_path():
@@ -117,6 +114,29 @@ def open_store(path=None, readonly=False):
     if warning:
         print("overplay: " + warning, file=sys.stderr)
     return st
+
+
+def require_database(db_path):
+    """For a command that only reads or corrects: a database that is not there is an error,
+    never made empty."""
+    path = db_path or default_path()
+    if path != ":memory:" and not os.path.exists(path):
+        raise UserError("no club database at %s: sync a shoe first (`overplay sync`), or name "
+                        "one with --db" % path)
+
+
+def session_or_newest(st, sid):
+    """Session sid of the club DB (the newest when sid is None), as Store.session gives it;
+    a UserError when there is none."""
+    if sid is not None:
+        s = st.session(sid)
+        if s is None:
+            raise UserError("no session %d in %s: see `overplay results --list`" % (sid, st.path))
+        return s
+    ss = st.club_sessions()
+    if not ss:
+        raise UserError("no sessions in %s: make one with `overplay session new`" % st.path)
+    return ss[-1]
 
 
 def local_date():
@@ -806,22 +826,6 @@ _INSERT = {
                      "variant, table_no, tables, first_board, last_board, movement, fw) "
                      "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
 }
-
-
-# EVENT codes the firmware writes that records.EVENT_NAMES (records.py, the journal's owner)
-# does not name yet, so decode calls them "event_12": the host names them here, in the DB's
-# events.name and in the director's report (results_model). Never renumber (journals hold them).
-HOST_EVENT_NAMES = {
-    12: "play_begun",  # firmware/terminal.py EV_PLAY_BEGUN: a = 0 original deal, 1 overplay
-    13: "task_fault",  # app.py EV_TASK_FAULT: a = task (1 reader .. 4 link), b = kind
-}
-
-
-def event_name(code, name=None):
-    """The name of an EVENT code for people: records.EVENT_NAMES, else the host's own."""
-    if name and not name.startswith("event_"):
-        return name
-    return records.EVENT_NAMES.get(code) or HOST_EVENT_NAMES.get(code) or "event_%d" % code
 
 
 def _codes(codes):

@@ -1,11 +1,8 @@
-"""`overplay sync`: copy every record a shoe has not yet delivered into the club database.
+"""The sync: copy every record a shoe has not yet delivered into the club database.
 
-    overplay sync                          # the one shoe plugged in (overplay/ports.py)
-    overplay sync --all                    # every shoe plugged in, one after the other
-    overplay sync --port /dev/ttyACM0 --db club.sqlite
-    overplay sync --port socket://localhost:7000      # any pyserial URL, a pty path
-
-    summary = sync(ser, Store(path))       # the same from Python (tests, bench, demo)
+    ser = open_port("/dev/ttyACM0")        # any pyserial URL, a pty path
+    summary = sync(ser, Store(path))       # what `overplay sync` runs (commands/sync.py)
+    print(summary.line())
 
 The conversation (docs/wire.md): HELLO(nonce)/INFO, whose proof the PC checks against the key
 the club DB holds for that shoe before it sends the shoe anything else; then, for a shoe that
@@ -21,7 +18,6 @@ gets no DONE. A cut loses nothing: the next sync PULLs from the DB's merged mark
 
 import os
 import struct
-import sys
 import time
 
 from overplay_core import records
@@ -29,10 +25,9 @@ from overplay_core import session as session_codec
 from overplay_core import wire
 from overplay_core.errors import ParseError
 
-from overplay.cli import UserError, float_arg, int_arg
-from overplay.store import open_store, verify_any  # open_store: enroll takes it from here
+from overplay.errors import SyncError, UserError
+from overplay.store import verify_any
 
-HELP = "copy a shoe's new records into the club database (exactly once)"
 RETRY_S = 0.4         # nothing useful for this long: ask again (PULL from the first missing)
 BATCH = 500           # records per transaction
 WINDOW = 64           # records the shoe may have in flight
@@ -50,51 +45,6 @@ MAX_RECORDS = 65536   # more than a shoe's flash holds: the deadline of a lying 
 TRIES_PER_RECORD = 8
 
 
-class SyncError(Exception):
-    """The sync could not finish: one line, what happened and what to do."""
-
-
-def add_arguments(p):
-    p.add_argument("--port", help="serial device or pyserial URL (loop://, socket://HOST:PORT, "
-                   "a pty path); default: the one shoe plugged in (`overplay ports`)")
-    p.add_argument("--all", action="store_true",
-                   help="sync every shoe plugged in, one after the other")
-    p.add_argument("--db", help="club database (default $OVERPLAY_DB, else "
-                   "$XDG_DATA_HOME/overplay/club.sqlite, else the OS's data folder, e.g. "
-                   "~/.local/share/overplay/club.sqlite)")
-    p.add_argument("--timeout", type=float_arg(0.1, 3600, "timeout"), default=5.0,
-                   help="give up after this many seconds without progress (default 5)")
-    p.add_argument("--window", type=int_arg(1, WINDOW_MAX, "window"), default=WINDOW,
-                   help="records in flight (default 64)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-
-
-def run(args):
-    if getattr(args, "all", False):  # each shoe plugged in: run() again with its port
-        from overplay.ports import sync_all
-        return sync_all(args, run)
-    port = args.port or find_port()
-    st = open_store(args.db)
-    ser = open_port(port)
-    try:
-        progress = None if args.quiet or not sys.stderr.isatty() else Progress(sys.stderr)
-        s = sync(ser, st, window=args.window, timeout=args.timeout, progress=progress,
-                 port=port)
-    except SyncError as e:
-        raise UserError(str(e))
-    finally:
-        close_port(ser)
-        st.close()
-    print(s.line())
-    if s.rejected:  # never a quiet success: the director must see that records were refused
-        print("overplay sync: %d record%s of shoe %d refused and kept in quarantine (%s): see "
-              "`overplay quarantine`" % (s.rejected, "" if s.rejected == 1 else "s",
-                                         s.shoe_id, s.reason or "see the reason there"),
-              file=sys.stderr)
-        return 2
-    return 0
-
-
 def close_port(ser):
     """Close the port; a port whose cable is already out may fail to close: nothing to do."""
     import serial
@@ -102,12 +52,6 @@ def close_port(ser):
         ser.close()
     except (serial.SerialException, OSError):
         pass
-
-
-def find_port():
-    """The one shoe plugged in (overplay/ports.py: USB descriptor, then HELLO)."""
-    from overplay.ports import find_port as one_shoe
-    return one_shoe()
 
 
 def open_port(url):

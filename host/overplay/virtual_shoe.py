@@ -31,7 +31,7 @@ import sys
 import termios
 import time
 
-from overplay.cli import int_arg
+from overplay.commands import int_arg
 from overplay.errors import UserError
 
 HELP = "run a simulated shoe (the firmware under MicroPython) on a pseudo-terminal until stopped"

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from overplay.sync_bench import micropython_bin
+from overplay.sim_shoe import micropython_bin
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

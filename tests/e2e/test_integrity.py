@@ -14,9 +14,10 @@ import time
 import pytest
 
 from overplay import enroll, sync
-from overplay.cli import UserError
+from overplay.errors import UserError
 from overplay.store import Store
-from overplay.sync_bench import DeskShoe, Relay
+from overplay.desk_shoe import DeskShoe
+from overplay.relay import Relay
 from overplay_core import wire
 # pytestmark: skipped where there is no MicroPython interpreter
 from tests.e2e.test_sync_pty import KEY, SHOE, pytestmark  # noqa: F401

@@ -18,7 +18,7 @@ import time
 import pytest
 
 from overplay import cli, sync
-from overplay.sync_bench import Relay
+from overplay.relay import Relay
 from overplay_core import pin, wire
 # pytestmark: the same skip when there is no MicroPython interpreter
 from tests.e2e.test_sync_pty import SHOE, check_db_equals_journal, pytestmark  # noqa: F401

@@ -14,7 +14,9 @@ import pytest
 
 from overplay import sync
 from overplay.store import Store
-from overplay.sync_bench import DeskShoe, Faults, Relay, micropython_bin
+from overplay.desk_shoe import DeskShoe
+from overplay.relay import Faults, Relay
+from overplay.sim_shoe import micropython_bin
 
 KEY = bytes(range(100, 132))
 SHOE = 7

@@ -343,7 +343,7 @@ def test_a_full_disk_during_a_sync_batch_is_named_and_nothing_of_it_is_kept(tmp_
 
 
 def test_a_bug_is_one_line_with_status_1_and_its_traceback_on_request(capsys, monkeypatch):
-    from overplay import score
+    from overplay.commands import score
 
     def broken(args):
         return 1 // 0

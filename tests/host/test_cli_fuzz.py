@@ -20,7 +20,8 @@ import tempfile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from overplay import cli, pin_cmd
+from overplay import cli
+from overplay.commands import pin as pin_cmd
 from test_results import build_db
 
 SOAK = os.environ.get("OVERPLAY_SOAK") == "1"

@@ -3,7 +3,8 @@
 another session (reader_error a=46) and the director's actions in words."""
 
 from overplay import results
-from overplay.store import Store, event_name
+from overplay.events import event_name
+from overplay.store import Store
 from overplay_core import games, records
 
 KEY = bytes([9]) * 32

@@ -12,8 +12,12 @@ from serial.tools import list_ports
 from serial.tools.list_ports_common import ListPortInfo
 
 from overplay import cli, ports
+from overplay.commands import sync as sync_cmd
+from overplay.errors import UserError
 from overplay.store import Store
-from overplay.sync_bench import DeskShoe, Relay, micropython_bin
+from overplay.desk_shoe import DeskShoe
+from overplay.relay import Relay
+from overplay.sim_shoe import micropython_bin
 
 KEYS = {7: bytes(range(1, 33)), 8: bytes(range(40, 72))}
 
@@ -43,7 +47,7 @@ def test_only_a_micropython_pico_is_a_candidate():
 def test_a_debug_probe_alone_is_no_shoe(monkeypatch, capsys):
     monkeypatch.setattr(list_ports, "comports", lambda: [
         usb("/dev/ttyACM0", 0x2E8A, 0x000C, "Debugprobe on Pico (CMSIS-DAP)")])
-    with pytest.raises(cli.UserError, match="no shoe found"):
+    with pytest.raises(UserError, match="no shoe found"):
         ports.find_port()
     assert cli.main(["ports", "--all-usb"]) == 2
     out, err = capsys.readouterr()
@@ -95,7 +99,7 @@ def test_several_shoes_are_listed_with_their_ids_and_sync_all_syncs_each(plugged
     shoes = ports.find_shoes()
     assert [(dev, info["shoe_id"]) for dev, info in shoes] == [(infos[0].device, 7),
                                                                (infos[3].device, 8)]
-    with pytest.raises(cli.UserError) as e:
+    with pytest.raises(UserError) as e:
         ports.find_port()
     msg = str(e.value)
     assert msg.startswith("2 shoes plugged in") and "shoe 7" in msg and "shoe 8" in msg
@@ -122,26 +126,26 @@ def test_one_shoe_among_other_picos_is_found_without_port(plugged, monkeypatch):
     monkeypatch.setattr(list_ports, "comports", lambda: infos[:3])  # shoe 7, probe, silent
     assert ports.find_port() == infos[0].device
     monkeypatch.setattr(list_ports, "comports", lambda: infos[1:3])  # probe, silent
-    with pytest.raises(cli.UserError, match="answered no HELLO"):
+    with pytest.raises(UserError, match="answered no HELLO"):
         ports.find_port()
 
 
 def test_sync_all_goes_on_past_a_shoe_that_fails_and_names_it(monkeypatch, capsys):
     import argparse
-    monkeypatch.setattr(ports, "find_shoes", lambda: [
+    monkeypatch.setattr(sync_cmd, "find_shoes", lambda: [
         ("/dev/ttyACM0", {"shoe_id": 7}), ("/dev/ttyACM1", {"shoe_id": 8}),
         ("/dev/ttyACM2", {"shoe_id": 9})])
     synced = []
 
     def sync_one(args):
         if args.port == "/dev/ttyACM1":
-            raise cli.UserError("serial link failed: gone; check the cable and run sync again")
+            raise UserError("serial link failed: gone; check the cable and run sync again")
         synced.append(args.port)
 
-    with pytest.raises(cli.UserError) as e:
-        ports.sync_all(argparse.Namespace(port=None, db="x"), sync_one)
+    with pytest.raises(UserError) as e:
+        sync_cmd.sync_all(argparse.Namespace(port=None, db="x"), sync_one)
     assert synced == ["/dev/ttyACM0", "/dev/ttyACM2"]
     assert str(e.value) == "1 of 3 shoes not synced (shoe 8): sync again"
     assert "/dev/ttyACM1 (shoe 8): serial link failed" in capsys.readouterr().err
-    with pytest.raises(cli.UserError, match="leave out --port"):
-        ports.sync_all(argparse.Namespace(port="/dev/ttyACM0", db="x"), sync_one)
+    with pytest.raises(UserError, match="leave out --port"):
+        sync_cmd.sync_all(argparse.Namespace(port="/dev/ttyACM0", db="x"), sync_one)

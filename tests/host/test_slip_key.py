@@ -16,7 +16,9 @@ import pytest
 
 from cli_proc import overplay
 from overplay import migrations, store
-from overplay.sync_bench import DeskShoe, Relay, micropython_bin
+from overplay.desk_shoe import DeskShoe
+from overplay.relay import Relay
+from overplay.sim_shoe import micropython_bin
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -6,7 +6,8 @@ import os
 from cli_proc import overplay
 from overplay import cli, sync
 from overplay.store import Store
-from overplay.sync_bench import DeskShoe, Relay
+from overplay.desk_shoe import DeskShoe
+from overplay.relay import Relay
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -9,7 +9,7 @@ import pytest
 import devsim
 from link import Link, Settings
 from overplay import enroll, sync
-from overplay.cli import UserError
+from overplay.errors import UserError
 from overplay.store import Store
 from overplay_core import records, wire
 

@@ -16,7 +16,7 @@ import sys
 
 from overplay_core import pin
 
-from overplay.cli import int_arg
+from overplay.commands import int_arg
 from overplay.errors import UserError
 from overplay.store import SHOE_ID_MAX
 

@@ -41,7 +41,9 @@ def test_pin_for_a_shoe_goes_to_the_club_db_and_the_next_sync_sends_it(tmp_path,
 
     from overplay import sync
     from overplay.store import Store
-    from overplay.sync_bench import DeskShoe, Relay, micropython_bin
+    from overplay.desk_shoe import DeskShoe
+    from overplay.relay import Relay
+    from overplay.sim_shoe import micropython_bin
 
     if not os.path.exists(micropython_bin()):
         pytest.skip("no MicroPython interpreter")

@@ -13,17 +13,15 @@ unless --session names one.
 import csv
 import re
 
-from overplay.adjust import _session
+from overplay.commands import int_arg
 from overplay.errors import UserError
-from overplay.store import open_store
+from overplay.store import ROWID_MAX, open_store, require_database, session_or_newest
 
 HELP = "the roster: the players' names of each pair of a session (set, import a CSV, list)"
 NAMES_MAX = 200  # characters: two names and a club, with room to spare
 
 
 def add_arguments(p):
-    from overplay.cli import int_arg
-    from overplay.store import ROWID_MAX
     p.add_argument("action", choices=("set", "import", "list"), help="what to do")
     p.add_argument("args", nargs="*", help="set: PAIR NAMES; import: FILE.csv")
     p.add_argument("--session", type=int_arg(1, ROWID_MAX, "session id"),
@@ -54,11 +52,10 @@ def _names(text, where):
 
 
 def run(args):
-    from overplay.results import _require_database
-    _require_database(args.db)
+    require_database(args.db)
     st = open_store(args.db)
     try:
-        sess = _session(st, args.session)
+        sess = session_or_newest(st, args.session)
         if args.action == "list":
             roster = st.players(sess["id"])
             if not roster:

@@ -10,8 +10,8 @@ since (enrol the shoe first, `overplay enroll`), and merges each that now verifi
 sync merges it; the others stay, with their reason brought up to date.
 """
 
-from overplay.cli import int_arg
-from overplay.store import SHOE_ID_MAX, open_store
+from overplay.commands import int_arg
+from overplay.store import SHOE_ID_MAX, open_store, require_database
 
 HELP = "list the records a sync refused (and why); --reverify merges those that now verify"
 
@@ -24,8 +24,7 @@ def add_arguments(p):
 
 
 def run(args):
-    from overplay.results import _require_database
-    _require_database(args.db)
+    require_database(args.db)
     st = open_store(args.db)
     try:
         if args.reverify:

@@ -19,9 +19,10 @@ tables are compared without it). --by defaults to the user logged in.
 
 import getpass
 
-from overplay.cli import int_arg
+from overplay.commands import int_arg
 from overplay.errors import UserError
-from overplay.store import ROWID_MAX, open_store
+from overplay.results.model import describe_adjustment
+from overplay.store import ROWID_MAX, open_store, require_database, session_or_newest
 
 HELP = "correct a result at the PC (average, void, correct, artificial, withdraw, list)"
 KINDS = ("average", "void", "correct", "artificial", "withdraw", "list")
@@ -51,28 +52,15 @@ def _user():
 
 
 def run(args):
-    from overplay.results import _require_database
-    _require_database(args.db)
+    require_database(args.db)
     st = open_store(args.db)
     try:
-        sess = _session(st, args.session)
+        sess = session_or_newest(st, args.session)
         if args.kind == "list":
             return _list(st, sess)
         return _add(st, sess, args)
     finally:
         st.close()
-
-
-def _session(st, sid):
-    if sid is not None:
-        s = st.session(sid)
-        if s is None:
-            raise UserError("no session %d in %s: see `overplay results --list`" % (sid, st.path))
-        return s
-    ss = st.club_sessions()
-    if not ss:
-        raise UserError("no sessions in %s: make one with `overplay session new`" % st.path)
-    return ss[-1]
 
 
 def _need(args, *names):
@@ -117,23 +105,9 @@ def _add(st, sess, args):
     aid = st.add_adjustment(sess["id"], args.board, args.table, args.kind, by,
                             args.reason.strip(), **extra)
     print("adjustment %d: session %d board %d table %d: %s (by %s: %s)" % (
-        aid, sess["id"], args.board, args.table, describe(dict(extra, kind=args.kind)), by,
+        aid, sess["id"], args.board, args.table, describe_adjustment(dict(extra, kind=args.kind)), by,
         args.reason.strip()))
     return 0
-
-
-def describe(a):
-    """An adjustment in words."""
-    k = a["kind"]
-    if k == "average":
-        return "average score awarded"
-    if k == "void":
-        return "score void"
-    if k == "correct":
-        return "result corrected to N-S %d, E-W %d tricks" % (a["tricks_ns"], 13 - a["tricks_ns"])
-    if k == "artificial":
-        return "artificial score N-S %d, E-W %d" % (a["score_ns"], a["score_ew"])
-    return "withdrew adjustment %s" % a.get("withdraws")
 
 
 def _list(st, sess):
@@ -143,6 +117,6 @@ def _list(st, sess):
     for a in rows:
         where = "" if a["kind"] == "withdraw" else "board %d table %d: " % (a["board"],
                                                                             a["table"])
-        print("%d  %s  %s%s  by %s: %s" % (a["id"], a["made_at"], where, describe(a), a["by"],
+        print("%d  %s  %s%s  by %s: %s" % (a["id"], a["made_at"], where, describe_adjustment(a), a["by"],
                                            a["reason"]))
     return 0

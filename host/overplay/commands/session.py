@@ -29,7 +29,7 @@ from overplay_core import games
 from overplay_core import session as codec
 from overplay_core.errors import ParseError, RuleError
 
-from overplay.cli import int_arg
+from overplay.commands import int_arg
 from overplay.errors import UserError
 from overplay.store import ROWID_MAX, SHOE_ID_MAX, local_date, open_store
 

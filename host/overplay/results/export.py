@@ -1,8 +1,8 @@
-"""The results as text, CSV and PBN (results_model.load() gives what they format).
+"""The results as CSV and PBN, for other programs (model.load() gives what they format).
 
-    text(result)            # the director's summary for the terminal
     csv_text(result)        # one row per board x table
     pbn(result)             # PBN 2.1 export format: one game per board, the deal from the shoe
+    read_pbn(text)          # [{"board", "dealer", "hands", "contract", "tables": [...]}]
     deal_string(hands, first="N") / parse_deal("N:AKQ.... ...")   # PBN [Deal] both ways
 
 PBN (Portable Bridge Notation 2.1): export format lists the mandatory tag set in its fixed
@@ -13,17 +13,21 @@ each hand is spades.hearts.diamonds.clubs, ranks from the ace down, T for ten.
 Whist has no auction or contract: [Contract] holds the trump as its strain (level 1, a
 placeholder PBN requires) and [Declarer] the dealer, so the opening lead is from the dealer's
 left as in whist (strain()); the trump card turned and each table's tricks go in a comment
-after the tags.
+after the tags, and each table's result in a [ScoreTable] (PBN's supplemental section, one row
+per table: SCORE_COLUMNS): the trump turned there as the contract's strain, the tricks the
+dealer's side took as the Result, the two scores (an average where one was awarded); "-" where
+a table has none. read_pbn reads such a file back (any PBN in export or import format with
+those tags); it trusts nothing: a line it cannot read is a ParseError naming its number.
 """
 
 import csv
 import io
 
-from overplay_core.cards import RANK_LETTERS, SUIT_LETTERS, card_name, parse_card
+from overplay_core.cards import RANK_LETTERS, SUIT_LETTERS, parse_card
 from overplay_core.errors import ParseError
 
-from overplay import results_model as rm
-from overplay import results_rulings as rr
+from overplay.results import model as rm
+from overplay.results import rulings as rr
 
 ORDER = ("N", "E", "S", "W")
 PBN_SUITS = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs: the order of a PBN hand
@@ -71,6 +75,81 @@ def parse_deal(text):
     return out
 
 
+MAX_PBN_LINES = 200000  # a session's PBN is a few thousand lines: more is the wrong file
+
+
+def read_pbn(text):
+    """The games of a PBN file: [{"board", "dealer", "hands" (parse_deal's), "contract",
+    "declarer", "tags": {name: value}, "tables": [{column: value}]}], the score table's rows as
+    SCORE_COLUMNS name them ("-" is None, numbers as ints). ParseError on a line that is not
+    PBN, naming its number."""
+    games_, tags, table, cols, in_comment = [], {}, None, None, False
+    lines = text.splitlines()
+    if len(lines) > MAX_PBN_LINES:
+        raise ParseError("PBN file has %d lines, more than %d" % (len(lines), MAX_PBN_LINES))
+    for no, raw in enumerate(lines + [""], 1):
+        line = raw.strip()
+        if in_comment:
+            in_comment = "}" not in line
+            continue
+        if line.startswith("{"):
+            in_comment = "}" not in line
+            continue
+        if line.startswith("%") or line.startswith(";"):
+            continue
+        if not line:
+            if tags:
+                games_.append(_game(tags, table, no))
+            tags, table, cols = {}, None, None
+            continue
+        if line.startswith("["):
+            name, value = _tag_pair(line, no)
+            tags.setdefault(name, value)
+            if name == "ScoreTable":
+                cols = [c.split("\\")[0] for c in value.split(";")]
+                table = []
+            else:
+                cols = None
+            continue
+        if cols is None:
+            raise ParseError("PBN line %d: %r is neither a tag, a comment nor a table row"
+                             % (no, line[:40]))
+        cells = line.split()
+        if len(cells) != len(cols):
+            raise ParseError("PBN line %d: %d values for %d score table columns"
+                             % (no, len(cells), len(cols)))
+        table.append(dict(zip(cols, [_cell(v) for v in cells])))
+    return games_
+
+
+def _cell(v):
+    """A score table value: "-" is None, a whole number an int, else the text."""
+    if v == "-":
+        return None
+    return int(v) if v.isascii() and v.isdigit() and len(v) < 10 else v
+
+
+def _tag_pair(line, no):
+    if not line.endswith('"]') or ' "' not in line:
+        raise ParseError('PBN line %d: a tag is [Name "value"], not %r' % (no, line[:40]))
+    name, value = line[1:-2].split(' "', 1)
+    if not name.isidentifier():
+        raise ParseError("PBN line %d: tag name %r" % (no, name[:20]))
+    return name, value.replace('\\"', '"').replace("\\\\", "\\")
+
+
+def _game(tags, table, no):
+    try:
+        board = int(tags.get("Board", ""))
+    except ValueError:
+        raise ParseError("PBN game ending at line %d has no board number" % no)
+    deal = tags.get("Deal")
+    return {"board": board, "dealer": tags.get("Dealer"),
+            "hands": parse_deal(deal) if deal else None,
+            "contract": tags.get("Contract"), "declarer": tags.get("Declarer"),
+            "tags": tags, "tables": table or []}
+
+
 def _q(v):
     return str(v).replace("\\", "\\\\").replace('"', '\\"')
 
@@ -98,8 +177,32 @@ def pbn(result):
                 ("Result", "?"))
         lines.extend(_tag(k, v) for k, v in tags)
         lines.append("{%s}" % _board_comment(b).replace("}", ")"))
+        lines.extend(_score_table(b))
         lines.append("")
     return nl.join(lines) + nl
+
+
+SCORE_COLUMNS = ("Table", "PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Score_NS",
+                 "Score_EW")
+_WIDTHS = (2, 2, 2, 2, 1, 2, 2, 2)
+
+
+def _score_table(b):
+    """The [ScoreTable] tag and its rows for board b: one row per table."""
+    d = b["deal"]
+    head = '[ScoreTable "%s"]' % ";".join("%s\\%d%s" % (c, w, "L" if c == "Contract" else "R")
+                                          for c, w in zip(SCORE_COLUMNS, _WIDTHS))
+    rows = [head]
+    side = "ns" if d["dealer"] in "NS" else "ew"
+    for r in b["tables"]:
+        s = strain(r.get("trump_turned") or (d["trump"] if r["table"] == d["table"] else None))
+        tricks = r.get("tricks_" + side)
+        cells = (r["table"], r["table"], r["table"], "1" + s if s != "?" else "-",
+                 d["dealer"] if s != "?" else "-", "-" if tricks is None else tricks,
+                 r.get("score_ns", "-"), r.get("score_ew", "-"))
+        rows.append(" ".join(str(v).ljust(w) if c == "Contract" else str(v).rjust(w)
+                             for c, w, v in zip(SCORE_COLUMNS, _WIDTHS, cells)))
+    return rows
 
 
 def strain(trump):
@@ -170,94 +273,4 @@ def csv_text(result):
     return out.getvalue()
 
 
-def _hand_line(cards):
-    return "  ".join("%s %s" % (("S", "H", "D", "C")[i], hand_string(cards).split(".")[i] or "-")
-                     for i in range(4))
-
-
-def text(result):
-    """The director's summary for a terminal."""
-    L = []
-    L.append("Session %s (%s): %s, %d table%s, boards %s, date %s" % (
-        result["session"], result.get("name") or "-", result["game_name"], result["tables"],
-        "" if result["tables"] == 1 else "s", _boards_span(result), result["date"] or "?"))
-    if result.get("missing_tables"):
-        L.append(rm.missing_text(result))
-    L.append("Shoes: " + ", ".join("table %s shoe %s" % kv for kv in result["shoes"].items()))
-    for b in result["boards"]:
-        d = b["deal"]
-        L.append("")
-        if d is None:
-            L.append("Board %d: no original deal synced" % b["board"])
-        else:
-            L.append("Board %d: dealer %s, trump %s (dealt at table %d)%s" % (
-                b["board"], d["dealer"], d["trump"] or "none", d["table"],
-                "" if d["complete"] else ", deal incomplete"))
-            for s in ORDER:
-                if d["hands"] and s in d["hands"]:
-                    L.append("  %s  %s" % (s, _hand_line(d["hands"][s])))
-        if b.get("average_ns") is not None:
-            L.append("  average N-S %d, E-W %d" % (b["average_ns"], b["average_ew"]))
-        for r in b["tables"]:
-            tr = ("tricks N-S %d E-W %d" % (r["tricks_ns"], r["tricks_ew"])
-                  if r["tricks_ns"] is not None else "no tricks recorded")
-            sc = ("score %d/%d  %+d/%+d" % (r["score_ns"], r["score_ew"], r["diff_ns"],
-                                             r["diff_ew"]) if "score_ns" in r else "")
-            aw = ("  " + rr.AWARD_WORDS[r["award"]].upper()) if r.get("award") else ""
-            L.append("  table %d %-8s %-22s %s%s" % (r["table"], r["mode"] or "", tr, sc, aw))
-            if r.get("adjustment"):
-                L.append("    " + rm.adjustment_text(r))
-        if b["status"] != "scored":
-            L.append("  " + b["status"])
-    L.append("")
-    L.append("Pairs (plus/minus against their own direction's average, DW-24):")
-    for p in rm.pairs_in_order(result):
-        label = rm.pair_label(result, p["pair"])
-        if p["rank"] is None:
-            L.append("  -  %-6s not ranked: no board scored yet" % label)
-            continue
-        L.append("  %-2d %-6s total %3d  %+d  (%d boards)" % (p["rank"], label, p["total"],
-                                                            p["plus_minus"], p["boards"]))
-    if result.get("show_matchpoints"):
-        L.append("")
-        L.append("Matchpoints (2 for each pair of the same direction beaten on a board, 1 for "
-                 "a tie; an averaged board half the top):")
-        for p in sorted(result["pairs"], key=lambda p: (p["side"] != "N-S",
-                                                        p["mp_rank"] is None,
-                                                        p["mp_rank"] or 0, p["table"])):
-            if p["mp_rank"] is None:
-                continue
-            L.append("  %-2d %-6s %g of %d  %.2f%%" % (p["mp_rank"],
-                                                      rm.pair_label(result, p["pair"]),
-                                                      p["mp"], p["top"], p["percent"]))
-    L.append("")
-    L.append("Rulings:")
-    n = 0
-    for b in result["boards"]:
-        for r in b["tables"]:
-            for f in r["findings"]:
-                L.append("  board %d table %d: %s" % (b["board"], r["table"], rm.finding_text(f)))
-                n += 1
-            for x in r["rulings"]:
-                n += 1
-                L.append("    %s %s: %s [%s]" % (x["code"], x["ruling"], x["text"], x["citation"]))
-            if r["findings"] and not r["rulings"]:
-                L.append("    no ruling from the laws engine: the director decides")
-    if not n:
-        L.append("  none")
-    L.append("Irregularities recorded by the shoes:")
-    for e in result["events"]:
-        L.append("  board %s table %s: %s" % (e["board"] or "-", e["table"] or "?", e["text"]))
-    if not result["events"]:
-        L.append("  none")
-    return "\n".join(L) + "\n"
-
-
-def _boards_span(result):
-    ns = [b["board"] for b in result["boards"]]
-    if not ns:
-        return "none"
-    return "%d-%d" % (min(ns), max(ns)) if len(ns) > 1 else str(ns[0])
-
-
-__all__ = ["text", "csv_text", "pbn", "deal_string", "parse_deal", "card_name"]
+__all__ = ["csv_text", "pbn", "read_pbn", "deal_string", "parse_deal", "hand_string", "strain"]

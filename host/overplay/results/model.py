@@ -1,7 +1,7 @@
 """The director's results, read from the club database: sessions, boards, tables, rulings.
 
     from overplay.store import Store
-    from overplay import results_model as rm
+    from overplay.results import model as rm
     st = Store("club.sqlite")
     rm.sessions(st)                       # [{"id", "game", "boards", "tables", ...}] oldest first
     s = rm.load(st)                       # the newest session; rm.load(st, session_id=3)
@@ -18,7 +18,7 @@ Rulings are the laws engine's (overplay_core.laws) on the findings the shoes rec
 the original deal's at its table, each overplay check's at its table. A finding on an
 overplay followed by a SCORE for that board at that table was found after play began (the
 table played the deal); otherwise before. Scores (overplay_core.scoring.whist): the tricks
-keyed in, or the average where a ruling awards it (DW-25); results_rulings.py has the rules.
+keyed in, or the average where a ruling awards it (DW-25); rulings.py has the rules.
 """
 
 import json
@@ -26,8 +26,9 @@ import json
 from overplay_core import findings as F
 from overplay_core import games, handprint, records
 
-from overplay import results_rulings as rr
-from overplay.store import event_name
+from overplay.results import rulings as rr
+from overplay.events import (ACT_AVERAGE, ACT_CORRECT, ACT_VOID, CARD_EVENTS, event_name,
+                             event_text)
 
 SEATS = games.SEAT_NAMES
 
@@ -236,12 +237,12 @@ def load(st, session_id=None):
         b["tables"] = [b["tables"][t] for t in sorted(b["tables"])]
         out_boards.append(b)
     irregular = [{"shoe_id": shoe, "seq": seq, "table": _table_of(shoes, shoe),
-                  "board": b, "event": event_name(code, name), "card": _card(a) if code in _CARD_EVENTS else None,
-                  "text": _event_text(code, name, a, b2),
+                  "board": b, "event": event_name(code, name), "card": _card(a) if code in CARD_EVENTS else None,
+                  "text": event_text(code, name, a, b2),
                   # the director's PIN and menu at the table: for the director, not players
                   "private": code == records.EV_DIRECTOR}
                  for shoe, pos, seq, code, name, b, a, b2 in events
-                 if code not in (records.EV_DECK_ENROLLED, records.EV_POWER_ON, EV_PLAY_BEGUN)]
+                 if code not in (records.EV_DECK_ENROLLED, records.EV_POWER_ON, records.EV_PLAY_BEGUN)]
     expected = list(range(1, (sess["tables"] or 0) + 1)) if sess["id"] else []
     missing = [t for t in expected if t not in sess["synced_tables"]]
     result = {"session": sess["id"], "name": sess["name"], "movement": sess["movement"],
@@ -270,12 +271,26 @@ def standing_adjustments(st, session_id):
     return out
 
 
+def describe_adjustment(a):
+    """An adjustment (a row of `adjustments`, or what `overplay adjust` is about to add) in
+    words."""
+    k = a["kind"]
+    if k == "average":
+        return "average score awarded"
+    if k == "void":
+        return "score void"
+    if k == "correct":
+        return "result corrected to N-S %d, E-W %d tricks" % (a["tricks_ns"], 13 - a["tricks_ns"])
+    if k == "artificial":
+        return "artificial score N-S %d, E-W %d" % (a["score_ns"], a["score_ew"])
+    return "withdrew adjustment %s" % a.get("withdraws")
+
+
 def apply_adjustment(row, a):
     """The director's adjustment over what the table recorded; the original is kept beside it
     (row["adjustment"]["original"]) for the report."""
-    from overplay.adjust import describe
     row["adjustment"] = {"id": a["id"], "kind": a["kind"], "by": a["by"],
-                         "reason": a["reason"], "made_at": a["made_at"], "text": describe(a),
+                         "reason": a["reason"], "made_at": a["made_at"], "text": describe_adjustment(a),
                          "original": {"tricks_ns": row["tricks_ns"],
                                       "tricks_ew": row["tricks_ew"],
                                       "award": row.get("award")}}
@@ -293,28 +308,21 @@ def apply_adjustment(row, a):
         row["artificial"] = (a["score_ns"], a["score_ew"])
 
 
-# Written by the shoe's scoring terminal (firmware/terminal.py; not in records.py yet).
-EV_PLAY_BEGUN = getattr(records, "EV_PLAY_BEGUN", 12)  # named in store.HOST_EVENT_NAMES
-ACT_AVERAGE = 2  # terminal.ACT_AVERAGE: EV_DIRECTOR a, with b = 0 (PIN accepted)
-ACT_VOID = 3
-ACT_CORRECT = 4
-
-
 def _table_events(events, shoes, boards):
     """Play begun and the director's actions, per (board, table) row that exists.
 
-    row["play_begun"] (what results_rulings.case_for reads): True when the shoe recorded
+    row["play_begun"] (what rulings.case_for reads): True when the shoe recorded
     that play began on the board before the check that found something (found after play
     began); False when it records play begun (its scoring terminal is in use) and play began
     only after the check, or not at all (found before play); None when the shoe never records
     it (older firmware): the phase is then inferred from a score. Returns {(board, table):
     the last director action (ACT_AVERAGE / VOID / CORRECT) accepted with the PIN}."""
-    terminal_shoes = set(e[0] for e in events if e[3] == EV_PLAY_BEGUN)
+    terminal_shoes = set(e[0] for e in events if e[3] == records.EV_PLAY_BEGUN)
     begun = {}
     directed = {}
     for shoe, pos, seq, code, name, board, a, b in events:
         t = _table_of(shoes, shoe)
-        if code == EV_PLAY_BEGUN:
+        if code == records.EV_PLAY_BEGUN:
             begun.setdefault((board, t), pos)  # the first time play began on it there
         elif code == records.EV_DIRECTOR and b == 0 and a in (ACT_AVERAGE, ACT_VOID,
                                                               ACT_CORRECT):
@@ -328,38 +336,6 @@ def _table_events(events, shoes, boards):
                 row["shoe_id"] else None
             row["play_begun"] = at is not None and (judged is None or at < judged)
     return directed
-
-
-_CARD_EVENTS = (records.EV_CARD_EXPOSED, records.EV_DUPLICATE_READ, records.EV_OTHER_DECK)
-
-
-# What the firmware's codes mean, for the report (firmware/app.py, terminal.py, shoe_tray.py).
-TASKS = ("", "reader", "dealing", "display", "link")  # EVENT task_fault a (app.TASK_*)
-FAULTS = ("", "MemoryError", "OSError", "other error")  # its b
-DIRECTOR = {1: "PIN entered", 2: "average board", 3: "void score", 4: "tricks corrected",
-            5: "tables engaged changed", 6: "left the menu",
-            7: "new PIN from the club PC"}  # director_action a (ACT_*)
-PIN_CHECK = ("accepted", "wrong PIN", "refused: locked out", "no PIN on the shoe")  # its b
-OTHER_SESSION = 46  # reader_error a: a genuine tray slip of another session (tray.py -46)
-
-
-def _event_text(code, name, a, b=0):
-    name = event_name(code, name)
-    words = name.replace("_", " ")
-    if code in _CARD_EVENTS and 0 <= a <= 52:
-        return "%s: %s" % (words, _card(a))
-    if code == records.EV_READER_ERROR and a == OTHER_SESSION:
-        return "tray slip of another session (a genuine slip copied from an earlier tray)"
-    if name == "task_fault":
-        return "task fault: %s task, %s (restarted; the app stops after 3)" % (
-            TASKS[a] if 0 < a < len(TASKS) else "task %d" % a,
-            FAULTS[b] if 0 < b < len(FAULTS) else "kind %d" % b)
-    if code == records.EV_DIRECTOR:
-        what = DIRECTOR.get(a, "action %d" % a)
-        if a == 1:
-            return "director: %s, %s" % (what, PIN_CHECK[b] if b < len(PIN_CHECK) else b)
-        return "director: %s" % what
-    return words
 
 
 def _table_of(shoes, shoe):

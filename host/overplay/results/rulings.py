@@ -119,7 +119,7 @@ def store(st, result):
         for r in b["tables"]:
             if r.get("judged") is None:
                 continue
-            shoe, (_, jid, seq) = r["judged"]  # results_model: (shoe, journal pos)
+            shoe, (_, jid, seq) = r["judged"]  # model: (shoe, journal pos)
             for x in r["rulings"]:
                 rows.append((shoe, jid, seq, F.code_of(x.get("finding") or "") or None,
                              x["code"], x["citation"], x["text"], now_utc()))

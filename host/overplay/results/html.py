@@ -1,7 +1,7 @@
 """The director's HTML report: one self-contained file (no scripts, fonts or images to fetch).
 
-    from overplay import results_html
-    page = results_html.html(result)        # result = results_model.load(store, session_id)
+    from overplay.results import html
+    page = html.html(result)        # result = model.load(store, session_id)
 
 Reads on screen and prints on A4/letter: the pairs' ranking first, then one block per board
 (the deal as a compass diagram, each table's tricks, score and difference, the rulings on it),
@@ -11,8 +11,8 @@ the database goes through html.escape.
 
 from html import escape
 
-from overplay import results_model as rm
-from overplay import results_rulings as rr
+from overplay.results import model as rm
+from overplay.results import rulings as rr
 
 SUITS = ((3, "\u2660", "S", "black"), (2, "\u2665", "H", "red"),
          (1, "\u2666", "D", "red"), (0, "\u2663", "C", "black"))
@@ -26,7 +26,8 @@ margin-top:1.6em}h3{font-size:1.1em;margin:.2em 0 .4em}
 .meta{color:#444}table{border-collapse:collapse;margin:.4em 0}
 th,td{border:1px solid #bbb;padding:.2em .45em;text-align:left;vertical-align:top;
 overflow-wrap:anywhere}
-th{background:#eee}td.n{text-align:right;font-variant-numeric:tabular-nums}
+th{background:#eee;overflow-wrap:normal}td.n{text-align:right;font-variant-numeric:tabular-nums;
+white-space:nowrap;overflow-wrap:normal}
 table.trav{width:100%;table-layout:fixed}table.trav td.w,table.trav th.w{width:24%}
 .board{border:1px solid #999;border-radius:4px;padding:.5em .8em;margin:.8em 0;
 break-inside:avoid;page-break-inside:avoid}
@@ -36,15 +37,23 @@ margin:.2em 0 .4em;width:max-content}
 .seat{font-weight:bold}.red{color:#b00}.mid{text-align:center;align-self:center;color:#444;
 font-size:.9em}.avg{background:#fff3c4}.flag{color:#8a1c00;font-weight:bold}
 .ruling{margin:.3em 0 .3em 1em}.cite{color:#555;font-size:.9em}
-.status{font-style:italic;color:#555}
+.status{font-style:italic;color:#555}td.c{white-space:nowrap}
 @page{size:A4;margin:16mm 12mm 14mm 12mm;
 @top-left{content:"__HEADER__";font:9pt Georgia,serif;color:#444}
 @bottom-right{content:"page " counter(page) " of " counter(pages);font:9pt Georgia,serif;
 color:#444}}
+.standings{display:flex;flex-wrap:wrap;gap:0 1.5em;align-items:flex-start}
+.standings>div{flex:1 1 20em;min-width:0}.names{font-size:.85em;color:#333}
 @media print{body{margin:0;max-width:none;padding:0;font-size:9pt;line-height:1.2}
-.recap{break-after:page;page-break-after:always}h2{margin-top:.6em}
-.board{border-color:#666;margin:.4em 0;padding:.3em .5em}.board h3{margin:0 0 .2em}
-.deal{gap:0 .6em}a{color:inherit}th{background:#eee;-webkit-print-color-adjust:exact;
+.recap{break-after:page;page-break-after:always;font-size:8pt}
+.recap h2{margin:.3em 0 .1em}.recap .meta{margin:.2em 0}.recap td,.recap th{padding:0 .3em}
+h2{margin-top:.6em}.standings>div{flex-basis:0}
+.board{border-color:#666;margin:.3em 0;padding:.2em .4em}.board h3{margin:0 0 .1em}
+.board p{margin:.15em 0}.ruling{margin:.1em 0 .1em .8em}
+.deal{gap:0 .6em;font-size:8.5pt;line-height:1.1}
+table.trav{table-layout:auto;font-size:8pt}table.trav th,table.trav td{padding:0 .25em;
+overflow-wrap:normal}table.trav td.w,table.trav th.w{width:auto;overflow-wrap:anywhere}
+a{color:inherit}th{background:#eee;-webkit-print-color-adjust:exact;
 print-color-adjust:exact}}
 """
 
@@ -160,17 +169,23 @@ def _board(b, events=()):
                _rulings_of(b), _board_events(b, events)))
 
 
+def _pair_cell(result, pair):
+    """A pair in a table cell: 'N-S 1' and, under it, its players' names from the roster."""
+    names = result.get("roster", {}).get(pair)
+    return e(pair) + ('<br><span class="names">%s</span>' % e(names) if names else "")
+
+
 def _pairs(result):
     rows = ['<table><tr><th>Rank</th><th>Pair</th><th>Total tricks</th><th>\u00b1 average</th>'
             '<th>Boards</th></tr>']
     for p in rm.pairs_in_order(result):
         if p["rank"] is None:
             rows.append('<tr><td class="n">\u2014</td><td>%s</td><td colspan="3">not ranked: '
-                        'no board scored yet</td></tr>' % e(rm.pair_label(result, p["pair"])))
+                        'no board scored yet</td></tr>' % _pair_cell(result, p["pair"]))
             continue
         rows.append('<tr><td class="n">%s</td><td>%s</td><td class="n">%s</td>'
                     '<td class="n">%s</td><td class="n">%s</td></tr>' % (
-                        e(p["rank"]), e(rm.pair_label(result, p["pair"])), e(p["total"]),
+                        e(p["rank"]), _pair_cell(result, p["pair"]), e(p["total"]),
                         e(_num(p["plus_minus"], True)), e(p["boards"])))
     rows.append("</table>")
     return "".join(rows)
@@ -181,7 +196,7 @@ def _all_rulings(result):
     for b in result["boards"]:
         for r in b["tables"]:
             for x in r["rulings"]:
-                items.append("<tr><td class=\"n\">%s</td><td class=\"n\">%s</td><td>%s</td>"
+                items.append("<tr><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"c\">%s</td>"
                              "<td>%s</td><td>%s</td><td>%s</td></tr>" % (
                                  e(b["board"]), e(r["table"]), e(x["code"]),
                                  e(x["ruling"].replace("_", " ")), e(x["text"]),
@@ -214,7 +229,7 @@ def _matchpoints(result):
                     key=lambda p: (p["side"] != "N-S", p["mp_rank"], p["table"])):
         rows.append('<tr><td class="n">%s</td><td>%s</td><td class="n">%s</td>'
                     '<td class="n">%s</td><td class="n">%.2f</td></tr>' % (
-                        e(p["mp_rank"]), e(rm.pair_label(result, p["pair"])),
+                        e(p["mp_rank"]), _pair_cell(result, p["pair"]),
                         e("%g" % p["mp"]), e(p["top"]), p["percent"]))
     rows.append("</table>")
     return "".join(rows)
@@ -262,10 +277,12 @@ def html(result):
             e(result["synced"]["last"] or "?"), e(shoes or "none")),
         ('<p class="flag">%s</p>' % e(rm.missing_text(result))
          if result.get("missing_tables") else ""),
-        "<h2>Pairs</h2>",
+        '<div class="standings"><div>', "<h2>Pairs</h2>",
         '<p class="meta">Each pair\'s total tricks, plus or minus against the average of its '
         "own direction (DW-24); averaged boards count the average score (DW-25).</p>",
-        _pairs(result), _matchpoints(result), _recap_boards(result), "</section>",
+        _pairs(result), "</div>",
+        ("<div>%s</div>" % _matchpoints(result)) if result.get("show_matchpoints") else "",
+        "</div>", _recap_boards(result), "</section>",
         "<h2>Boards</h2>"]
     parts.extend(_board(b, result["events"]) for b in result["boards"])
     parts += ["<h2>Rulings</h2>", _all_rulings(result),

@@ -1,0 +1,76 @@
+"""`overplay results`: the director's results of a session, from the club database.
+
+    overplay results                                  # the newest session, as text
+    overplay results --session 3 --format html -o session3.html
+    overplay results --format pbn -o boards.pbn       # the deals, for dealing programs
+    overplay results --format csv | json | text
+    overplay results --list                           # the sessions in the database
+
+Per board: the deal (hands from the shoe's handprint, dealer, trump), the tricks at each
+table, the comparison with the other tables (scoring_whist.compare; the average score where a
+ruling awards it), then the pairs' totals, plus/minus and rank, and every ruling with its
+citation and every irregularity the shoes recorded. Docs: docs/results.md.
+"""
+
+import sys
+
+from overplay_core import games
+from overplay_core import session as codec
+
+from overplay.commands import int_arg
+from overplay.results import model as rm
+from overplay.results import FORMATS, build, format_for, render, writable, write
+from overplay.store import ROWID_MAX, default_path, open_store, require_database
+
+HELP = "the director's results of a session: text, CSV, PBN, JSON or an HTML report"
+
+
+def add_arguments(p):
+    p.add_argument("--db", help="club database (default as `overplay sync`)")
+    p.add_argument("--session", type=int_arg(1, ROWID_MAX, "session id"), help="session id (default: the newest; see --list)")
+    p.add_argument("--format", choices=FORMATS, help="default: from the -o file's extension "
+                   "(.txt .csv .pbn .json .html), else text")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument("--list", action="store_true", help="list the sessions and stop")
+    p.add_argument("--matchpoints", action="store_true",
+                   help="also rank the pairs by matchpoints and percentage (text and HTML)")
+
+
+def _list(db_path):
+    require_database(db_path)
+    st = open_store(db_path, readonly=not writable(db_path))
+    try:
+        ss = rm.sessions(st)
+    finally:
+        st.close()
+    if not ss:
+        print("no sessions in %s: sync the shoes first" % (db_path or "the club database"))
+    for s in ss:
+        boards = "boards %s-%s" % (s["first"], s["last"]) if s["first"] else "boards as dealt"
+        tables = s["tables"] or 0
+        synced = ("%d of %d tables synced" % (len(s["synced_tables"]), tables) if tables
+                  else "tables as dealt")
+        print("%d  %s  %s  %s  %s  %s  movement %s  %s" % (
+            s["id"], s["date"] or "-", s["name"], games.GAME_NAMES.get(s["game"], s["game"]),
+            boards, "%s table%s" % (tables or "?", "" if tables == 1 else "s"),
+            codec.MOVEMENTS[s["movement"]] if 0 <= s["movement"] < len(codec.MOVEMENTS)
+            else s["movement"], synced))
+    return 0
+
+
+def run(args):
+    if args.list:
+        return _list(args.db)
+    fmt = format_for(args.format, args.output)
+    result = build(args.db, args.session)
+    result["show_matchpoints"] = bool(args.matchpoints)
+    if not writable(args.db):
+        print("overplay results: note: %s is read-only here: the rulings are shown, not kept "
+              "in it" % (args.db or default_path()), file=sys.stderr)
+    out = render(result, fmt)
+    if args.output:
+        write(out, args.output)
+        print("session %s: %s results written to %s" % (result["session"], fmt, args.output))
+    else:
+        sys.stdout.write(out)
+    return 0
