@@ -20,13 +20,13 @@ import json
 import sys
 import time
 
-import board
-import shoe as S
-from deck import Deck
-from journal import Journal
+import shoe.board as board
+import shoe.dealing as S
+from shoe.deck import Deck
+from shoe.journal import Journal
 from overplay_core import games
 from overplay_core.tally import Tally
-from ring import Ring
+from shoe.ring import Ring
 
 KEY = b"bench-key-0123456789abcdef-32byt"
 SID = 7

@@ -30,8 +30,8 @@ for _arg in ["shoe_tray"] + sys.argv[3:]:
 
 gc.collect()
 
-import board  # noqa: E402
-import session_sim  # noqa: E402
+import shoe.board as board  # noqa: E402
+import sim.session as session_sim  # noqa: E402
 
 MODULES = set(sys.modules)
 _folders = []

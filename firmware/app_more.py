@@ -10,7 +10,7 @@ decides restart or stop itself, and collects before importing this module, so a 
 stops the app after MAX_FAULTS even if this module cannot load.
 """
 
-from app import (AWAIT_TRAY, CMD_CHECK, CMD_DEAL, CMD_END, CMD_ENROL, CMD_NEXT_HAND, ENROL_DECK,
+from shoe.app import (AWAIT_TRAY, CMD_CHECK, CMD_DEAL, CMD_END, CMD_ENROL, CMD_NEXT_HAND, ENROL_DECK,
                  EV_TASK_FAULT, FW, IDLE, MAX_FAULTS, ORIGINAL_DEAL, OVERPLAY_CHECK, TASK_LINK)
 
 TASK_NAMES = ("", "reader", "dealing", "display", "link")  # app.TASK_*, for the screen
@@ -59,14 +59,14 @@ def on_settings(self, kind):
     if kind == PIN_SET:
         pin_set_record(self)
         if sh.alert:
-            import faults
+            import shoe.faults as faults
 
             faults.clear(sh, faults.ALERT_FILE + faults.FILE_PIN)  # a good PIN file came
     if s.key is not None:  # records are signed with the key the club PC just gave
         had = sh.key is not None
         sh.key, sh.shoe_id = s.key, s.shoe_id
         if kind == wire.ENROLL:
-            import faults
+            import shoe.faults as faults
 
             faults.enrolled(self, had)
     if hasattr(self.tray, "take"):
@@ -100,7 +100,7 @@ def take_setup(self):
         p = games.profile(setup["game"], setup["variant"])
     except Exception:  # noqa: BLE001 - RuleError: refused, said, recorded below
         p = None
-    import faults  # (loaded for a set-up only: a rare event)
+    import shoe.faults as faults  # (loaded for a set-up only: a rare event)
 
     if p is None:
         sh.blocked = sh.alert = faults.ALERT_SETUP

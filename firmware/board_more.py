@@ -1,13 +1,13 @@
 """board.py's real-board half, loaded on first use through board's module __getattr__:
 the JSON pin map, the bus construction, and the RAM LittleFS of `--flash ram`.
 
-    import board
+    import shoe.board as board
     b = board.build()               # imports this module (board.build is board_more.build)
 """
 
 import json
 
-import board
+import shoe.board as board
 
 # Where a board definition may live: the repo (tests, unix port) or the board's flash.
 BOARD_DIRS = ("hardware/boards", "/hardware/boards", "/lib/hardware/boards", "../hardware/boards")
@@ -56,7 +56,7 @@ def build(name=None, path=None):
     import machine
     from machine import Pin
 
-    from display import SSD1306Display, TextDisplay
+    from shoe.display import SSD1306Display, TextDisplay
     from drivers.mfrc522 import MFRC522
 
     if name is None:

@@ -1,10 +1,10 @@
 """A line for the dealer per deck code (deck.MESSAGES): loaded only when one is shown.
 
-    import deck
+    import shoe.deck as deck
     deck.MESSAGES[deck.OTHER_DECK]      # 'card of another deck: the packs are mixed'
 """
 
-from deck import (ALREADY_ENROLLED, BAD_UID, FULL, INCOMPLETE, NOT_ENROLLING, OTHER_DECK,
+from shoe.deck import (ALREADY_ENROLLED, BAD_UID, FULL, INCOMPLETE, NOT_ENROLLING, OTHER_DECK,
                   UNKNOWN_TAG)
 
 MESSAGES = {

@@ -3,11 +3,11 @@
 Also TextDisplay's line(), clear() and text(), put on TextDisplay at the first look-up of one
 (TextDisplay.__getattr__): the shoe only ever shows whole screens.
 
-    from display import ConsoleDisplay
+    from shoe.display import ConsoleDisplay
     d = ConsoleDisplay(prefix="> ")      # d.show(("line 1", "line 2")) prints a line
 """
 
-from display import TextDisplay
+from shoe.display import TextDisplay
 
 
 def line(self, i, text):

@@ -2,20 +2,20 @@
 table 2 checks them. Kept apart so the one-table 200-deal session, whose heap is the memory
 benchmark, does not load this code.
 
-    import session_sim
+    import sim.session as session_sim
     r = session_sim.overplay_session(boards=3, wrong=2)   # imports this module
 """
 
 import asyncio
 
-import app as A
-import board as B
-from display import TextDisplay
-from drivers.sim_tags import ScriptedDealer, card_tag_int, tray_tag, uid7
+import shoe.app as A
+import shoe.board as B
+from shoe.display import TextDisplay
+from sim.tags import ScriptedDealer, card_tag_int, tray_tag, uid7
 from overplay_core import games, records
 from overplay_core import findings as F
-from session_sim import Stats, _remove, shuffle
-from shoe import AWAIT_TRAY, CHECK_SLIP, DEALING, IDLE
+from sim.session import Stats, _remove, shuffle
+from shoe.dealing import AWAIT_TRAY, CHECK_SLIP, DEALING, IDLE
 
 
 def _tag(c):

@@ -18,7 +18,7 @@ two tags at once is recorded once per field, and reader timeouts are counted as 
 # it is compiled while the heap is still in one piece.
 from overplay_core import records  # noqa: I001
 from overplay_core.compat import const, ticks_ms
-from ring import Ring
+from shoe.ring import Ring
 
 OTHER_DECK = const(-21)  # deck.OTHER_DECK (test_shoe checks they agree): deck.py need not load here
 SLIP_BYTES = 64  # tray.SLIP_BUF: a slip is at most 49 bytes (trayslip.MAX_LEN), read in 16s
@@ -186,7 +186,7 @@ class ShoeCore:
     def _check_uid(self, uid, n):
         # An overplay check's card (shoe_check.check_uid): that module came in with
         # start_check, so importing it here finds it loaded and allocates nothing.
-        import shoe_check
+        import shoe.check as shoe_check
 
         return shoe_check.check_uid(self, uid, n)
 

@@ -7,7 +7,7 @@ Lines are written for a 16-character panel (shoe_text.py).
 """
 
 from overplay_core import records
-from shoe_text import _card
+from shoe.screens import _card
 
 _EVENT_TEXT = {
     records.EV_UNKNOWN_TAG: "unknown tag!",

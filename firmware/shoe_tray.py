@@ -12,7 +12,7 @@ hot path: it runs from Shoe.service() (slow path), which may allocate.
 from overplay_core import handprint, records, trayslip
 from overplay_core.cards import card_name
 
-from shoe import IDLE, ORIGINAL_DEAL
+from shoe.dealing import IDLE, ORIGINAL_DEAL
 
 
 def write_tray(shoe, uid, n):
@@ -36,7 +36,7 @@ def write_tray(shoe, uid, n):
 def __getattr__(name):
     # read_tray, end_check, record_check: the overplay check, in shoe_check.py (loaded when
     # a check begins; a shoe that deals original boards never needs it)
-    import shoe_check
+    import shoe.check as shoe_check
 
     v = getattr(shoe_check, name)
     globals()[name] = v
@@ -57,7 +57,7 @@ def enrol_uid(shoe, uid, n):
     if card < 0:
         shoe._note(records.EV_OTHER_DECK if hit else records.EV_READER_ERROR, -card & 0xFF,
                    0, uid, n)
-        from deck_text import MESSAGES  # the line for people per deck code: loaded only now
+        from shoe.screens import MESSAGES  # the line for people per deck code: loaded only now
 
         shoe.message = MESSAGES.get(card, "enrol error %d" % card)
         shoe._show()
@@ -70,7 +70,7 @@ def enrol_uid(shoe, uid, n):
         shoe._note(records.EV_DECK_ENROLLED, shoe.deck_no, shoe.cards, keep=0)
         shoe._commit()
         if shoe.alert:
-            import faults  # a deck file damaged at power-on: a deck is enrolled again
+            import shoe.faults as faults  # a deck file damaged at power-on: a deck is enrolled again
 
             faults.clear(shoe, faults.ALERT_FILE + faults.FILE_DECKS)
         shoe.state = IDLE

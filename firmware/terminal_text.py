@@ -3,7 +3,7 @@
     lines = screen(terminal)     # 4 lines for a 16-character panel; the display cuts longer
 """
 
-import terminal as T
+import shoe.terminal as T
 
 _YES_NO = ("no", "yes")
 _SIDES = ("N-S", "E-W")
@@ -27,7 +27,7 @@ def screen(t):
         sh = t.shoe
         found = ""
         if sh.findings or sh.rulings:
-            import shoe_text
+            import shoe.screens as shoe_text
 
             found = shoe_text.finding_lines(sh.findings, sh.rulings)[0]
         return [head + " ready: DEAL", msg or sh.message, found, "MODE: shoe menu"]

@@ -10,7 +10,7 @@ Tray.__getattr__; an original deal writes with write_slip and the shoe's own cod
 
 from drivers import mfrc522
 from overplay_core import trayslip
-from tray import NO_TRAY, NOT_NTAG, OK, SLIP_BUF, SLIP_ERROR_BASE, VERIFY_FAILED, WRITE_FAILED
+from shoe.tray import NO_TRAY, NOT_NTAG, OK, SLIP_BUF, SLIP_ERROR_BASE, VERIFY_FAILED, WRITE_FAILED
 
 _MESSAGES = {
     NO_TRAY: "no tray tag over the reader: hold the tray's tag to the reader",

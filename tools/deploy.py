@@ -65,7 +65,7 @@ CHECK_SCRIPT = """try:
     print('deploy: ssd1306 present')
 except ImportError:
     print('deploy: ssd1306 missing')
-import app
+import shoe.app as app
 print('deploy: app from', app.__file__)
 """
 

@@ -4,7 +4,7 @@
     tag.uid, tag.state, tag.page(4), tag.user_bytes(49)   # by Tag.__getattr__
 """
 
-from drivers.sim_tags import Tag, card_tag, uid7
+from sim.tags import Tag, card_tag, uid7
 
 
 def pack_tags(deck_no, cards):

@@ -23,22 +23,22 @@ No real-time clock: records carry seq, the boot counter and ticks_ms (the PC sta
 import asyncio
 import gc
 
-from deck import Deck
-from journal import Journal
+from shoe.deck import Deck
+from shoe.journal import Journal
 from overplay_core import games
 from overplay_core.compat import ticks_diff, ticks_ms
 from overplay_core.tally import Tally
-from ring import Ring
-from shoe import (AWAIT_TRAY, CHECK_SLIP, DEALING, ENROL_DECK, ENROLLING,  # noqa: F401
+from shoe.ring import Ring
+from shoe.dealing import (AWAIT_TRAY, CHECK_SLIP, DEALING, ENROL_DECK, ENROLLING,  # noqa: F401
                   IDLE, ORIGINAL_DEAL, OVERPLAY_CHECK, Shoe)  # (re-exported for callers)
-from tray import Tray
+from shoe.tray import Tray
 
 
 def _link_module():
     # Imported only when there is a serial link to run (and this build has link.py): the
     # link, wire and session codecs are ~14 KB of code a simulated shoe does without.
     try:
-        import link
+        import shoe.link as link
 
         return link
     except ImportError:  # a build without the sync link: link_task stays an empty hook
@@ -156,7 +156,7 @@ class App:
         # or when asked (tests); loaded only then.
         self.terminal = None
         if terminal or (terminal is None and board.buttons):
-            import terminal as T
+            import shoe.terminal as T
 
             # the director's PIN: as the club PC sent it over the link (Settings), else the
             # terminal's own file (copied by hand on an older set-up)
@@ -168,7 +168,7 @@ class App:
         self.mode_sel = ORIGINAL_DEAL  # what the DEAL button starts; MODE cycles it
         self._pressed = 0  # buttons down at the last look (bit per button), for edges
         if found or (settings is not None and settings.bad) or board.pressed("mode"):
-            import faults  # the rare boot: damaged files, or MODE held to re-key
+            import shoe.faults as faults  # the rare boot: damaged files, or MODE held to re-key
 
             faults.boot(self, found)
         self.running = False
@@ -187,13 +187,13 @@ class App:
 
     def session_record(self, setup):
         """A signed SESSION record of the set-up the club PC pushed (app_more.py)."""
-        import app_more
+        import shoe.app as app_more
 
         app_more.session_record(self, setup)
 
     def _on_settings(self, kind):
         """The link stored a new enrolment or set-up (link.on_settings; app_more.py)."""
-        import app_more
+        import shoe.app as app_more
 
         app_more.on_settings(self, kind)
 
@@ -299,7 +299,7 @@ class App:
         DEAL starts what MODE selected (original deal, overplay check, enrol deck) and, while
         dealing or checking, ends it; NEXT: the hand passed is done; MODE: the next mode."""
         if self.board.buttons:  # a board with buttons loads app_more at its first step
-            import app_more
+            import shoe.app as app_more
 
             app_more.buttons(self)
 
@@ -314,7 +314,7 @@ class App:
                 k == CMD_DEAL or k == CMD_CHECK or k == CMD_ENROL)):
             # a set-up that came during a deal: that deal is over (a tray slip not yet
             # written is given up for a new deal, as always)
-            import app_more
+            import shoe.app as app_more
 
             app_more.take_setup(self)
         if k > 0:
@@ -342,7 +342,7 @@ class App:
         self.error = e
         gc.collect()  # the usual fault is a MemoryError: make room before loading anything
         try:
-            import app_more  # a task's fault is the rare case: its code is loaded then
+            import shoe.app as app_more  # a task's fault is the rare case: its code is loaded then
 
             app_more.fault(self, task, e)
         except Exception:  # noqa: BLE001 - no room even for that: counted all the same
@@ -388,7 +388,7 @@ class App:
 
     def link_task(self):
         """The serial link's task (a coroutine; app_more.py: loaded by a shoe that has one)."""
-        import app_more
+        import shoe.app as app_more
 
         return app_more.link_task(self)
 

@@ -1,6 +1,6 @@
 """The one module that imports `machine`: builds the shoe's hardware from a board definition.
 
-    import board
+    import shoe.board as board
     b = board.build()               # on the Pico: pins from hardware/boards/pico_ref.json
     b = board.simulated()           # unix port / CPython: simulated MFRC522 + RAM LittleFS
     b.reader.read_uid(uid_buf)      # every board has the same attributes, see Board
@@ -64,7 +64,7 @@ class Board:
 def __getattr__(name):
     # build, load_definition, ram_filesystem, RAMBlockDev, BOARD_DIRS: in board_more.py,
     # loaded on first use (a simulated shoe never parses a pin map)
-    import board_more
+    import shoe.board as board_more
 
     v = getattr(board_more, name)
     globals()[name] = v
@@ -117,17 +117,17 @@ def simulated(shoe_id=1, key=DEV_KEY, display=None, blocks=64, sim=None, root=No
     no slip key: slips are signed with `key`).
     """
     from drivers.mfrc522 import MFRC522
-    from drivers.sim_mfrc522 import SimMFRC522
+    from sim.mfrc522 import SimMFRC522
 
     chip = sim or SimMFRC522()
     reader = MFRC522(chip, chip.cs, chip.rst)  # the chip is its own SPI bus
     if display is None:
-        from display import RecordingDisplay
+        from shoe.display import RecordingDisplay
 
         display = RecordingDisplay()
     if root is None:
         if flash == "ram":
-            from board_more import ram_filesystem
+            from shoe.board import ram_filesystem
 
             root = ram_filesystem(blocks)
         else:

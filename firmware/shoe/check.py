@@ -18,7 +18,7 @@ from overplay_core import handprint, records, trayslip
 from overplay_core.cards import card_name
 from overplay_core.tally import NOT_DEALT
 
-from shoe import (CARD, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, FLAGGED, FOREIGN, IDLE, OK,
+from shoe.dealing import (CARD, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, FLAGGED, FOREIGN, IDLE, OK,
                   OVERPLAY_CHECK)
 
 

@@ -18,12 +18,12 @@ The tray slip and enrolment are in shoe_tray.py, the overplay check (its per-car
 in shoe_check.py, each loaded on first use.
 """
 
-from shoe_core import (  # noqa: F401 - re-exported: callers use shoe.X
+from shoe.dealing import (  # noqa: F401 - re-exported: callers use shoe.X
     AWAIT_TRAY, CARD, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, ENROL_DECK, ENROLLING,
     FLAGGED, FOREIGN, IDLE, NEED_BYTES, NOTHING, OK, ORIGINAL_DEAL, OVERPLAY_CHECK, QUIET_MS,
     REFUSED_BUSY, REFUSED_JOURNAL, REFUSED_NO_KEY, REFUSED_SETUP, TAG, ShoeCore, records,
     ticks_ms)
-import shoe_core  # noqa: F401, I001 - the module too, for its constants
+import shoe.dealing as shoe_core  # noqa: F401, I001 - the module too, for its constants
 from overplay_core import handprint
 from overplay_core.cards import card_name
 from overplay_core.compat import ticks_diff
@@ -74,12 +74,12 @@ class Shoe(ShoeCore):
             return REFUSED_BUSY
         code = self.can_start()
         if code != OK:
-            import faults
+            import shoe.faults as faults
 
             faults.refused(self, code)
             return code
         if self.alert:
-            import faults
+            import shoe.faults as faults
 
             faults.clear(self, faults.ALERT_JOURNAL_FULL, faults.ALERT_NO_KEY)  # put right
         self.board = board
@@ -107,7 +107,7 @@ class Shoe(ShoeCore):
     def start_check(self, board=0):
         """OVERPLAY_CHECK: read the tray's slip, then the turned trump, then hand by hand
         (shoe_check.py, loaded here: a shoe that deals original boards never needs it)."""
-        import shoe_check
+        import shoe.check as shoe_check
 
         return shoe_check.start_check(self, board)
 
@@ -189,7 +189,7 @@ class Shoe(ShoeCore):
         if keep < 0:
             keep = NEED_BYTES if self.state == IDLE or self.state == AWAIT_TRAY else CLOSING
         if not self.has_room(n + records.TAG, keep):
-            import faults
+            import shoe.faults as faults
 
             return faults.not_stored(self)
         n = records.sign(self.rec, n, self.key, self.shoe_id, j.journal_id)
@@ -197,11 +197,11 @@ class Shoe(ShoeCore):
         if j.append(self.rec, n) != 0:  # the RAM batch is full: make it durable, go on
             j.commit()
             if j.append(self.rec, n) != 0:  # the flash refused the batch: it stays in RAM
-                import faults
+                import shoe.faults as faults
 
                 return faults.not_stored(self)
         if self.lost:
-            import faults
+            import shoe.faults as faults
 
             faults.report_lost(self)
         return True
@@ -214,21 +214,21 @@ class Shoe(ShoeCore):
         ok = j.commit() is not False
         low = getattr(j, "low", False)  # as of the space check of the last record
         if not ok or low or self.alert:
-            import faults
+            import shoe.faults as faults
 
             faults.committed(self, ok, low)
         return ok
 
     def _slow_tag(self, uid, n):
         if self.state in (ENROLLING, AWAIT_TRAY, CHECK_SLIP):
-            import shoe_tray  # loaded on first use: a shoe that only deals never needs it
+            import shoe.dealing as shoe_tray  # loaded on first use: a shoe that only deals never needs it
 
             if self.state == ENROLLING:
                 shoe_tray.enrol_uid(self, uid, n)
             elif self.state == AWAIT_TRAY:
                 shoe_tray.write_tray(self, uid, n)
             else:
-                import shoe_check  # the overplay check: loaded when one begins
+                import shoe.check as shoe_check  # the overplay check: loaded when one begins
 
                 shoe_check.read_tray(self, uid, n)
         else:  # a tag while idle: a card read before a deal began, or a stray tag
@@ -283,7 +283,7 @@ class Shoe(ShoeCore):
                 return ("call director",)
         except AttributeError:  # CPython: no fixed heap
             pass
-        import shoe_laws
+        import shoe.dealing as shoe_laws
 
         return shoe_laws.rule(self, codes, overplay, facts)
 
@@ -291,13 +291,13 @@ class Shoe(ShoeCore):
     def next_hand(self):
         """Overplay: the hand being passed is done; the next seat clockwise, and after the
         dealer's the check ends by itself (shoe_check.next_hand)."""
-        import shoe_check
+        import shoe.check as shoe_check
 
         return shoe_check.next_hand(self)
 
     def end_check(self):
         """Close the overplay check: findings, rulings, signed CHECK (and DEAL) records."""
-        import shoe_check
+        import shoe.check as shoe_check
 
         return shoe_check.end_check(self)
 
@@ -311,7 +311,7 @@ class Shoe(ShoeCore):
         self.changed = False
         if self.display is None:
             return
-        import shoe_text  # the words: loaded only by a shoe that has a screen
+        import shoe.screens as shoe_text  # the words: loaded only by a shoe that has a screen
 
         if self.event is not None:
             self.message = shoe_text.event_text(self.event[0], self.event[1])
@@ -321,7 +321,7 @@ class Shoe(ShoeCore):
             lines = [lines[0], self.message] + shoe_text.finding_lines(self.findings,
                                                                         self.rulings)
         if self.alert and self.state in (IDLE, AWAIT_TRAY):
-            import faults
+            import shoe.faults as faults
 
             a = faults.alert_lines(self.alert)
             lines = lines[:4 - len(a)] + a  # at the foot of the 4 lines every panel has

@@ -116,7 +116,7 @@ class Deck:
         # decks, enrol_expected, abort_enrol and the table's upkeep (_grow, _rehash): in
         # deck_more.py, loaded on first use (a shoe dealing the one deck it enrolled never
         # runs them), called with this deck as their first argument
-        import deck_more
+        import shoe.deck as deck_more
 
         f = getattr(deck_more, "deck_" + attr, None)
         if f is None:
@@ -284,7 +284,7 @@ class Deck:
 def __getattr__(attr):
     # MESSAGES: a line per code for people, loaded only when one is shown (deck_text.py)
     if attr == "MESSAGES":
-        from deck_text import MESSAGES
+        from shoe.screens import MESSAGES
 
         globals()[attr] = MESSAGES
         return MESSAGES

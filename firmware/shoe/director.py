@@ -1,6 +1,6 @@
 """The director's side of the scoring terminal: the PIN, the lockout, the menu's actions.
 
-    import terminal_director as D       # loaded on first use, by terminal.Terminal's wrappers
+    import shoe.director as D       # loaded on first use, by terminal.Terminal's wrappers
     D.login(t, "4711"); D.director(t, ACT_AVERAGE, board=3); D.press(t, state, edges, up)
 
 Each PIN try and each action is an EVENT director_action (records.EV_DIRECTOR: a = ACT_*,
@@ -11,7 +11,7 @@ shoe off and on does not reset it.
 
 from overplay_core import records
 from overplay_core.compat import ticks_diff
-from terminal import (ACT_AVERAGE, ACT_CORRECT, ACT_LOGIN, ACT_LOGOUT, ACT_TABLES, ACT_VOID,
+from shoe.terminal import (ACT_AVERAGE, ACT_CORRECT, ACT_LOGIN, ACT_LOGOUT, ACT_TABLES, ACT_VOID,
                       BAD_VALUE, DEAL, LOCK_MS, MAX_TRIES, MENU, MODE, NEXT, NO_ROOM,
                       NOT_AUTHORISED, OK, PIN_LOCKED, PIN_NONE, PIN_OK, PIN_WRONG, T_BOARD,
                       T_IDLE, T_MENU, T_PIN, T_VALUE, _MENU_ACT)

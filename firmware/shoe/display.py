@@ -30,7 +30,7 @@ class TextDisplay:
         # line, clear, text: display_more's, which the shoe never calls (it shows whole
         # screens), put on this class at the first look-up of one; plain methods after
         if attr in ("line", "clear", "text"):
-            import display_more
+            import shoe.display as display_more
 
             TextDisplay.line = display_more.line
             TextDisplay.clear = display_more.clear
@@ -51,7 +51,7 @@ class TextDisplay:
 def __getattr__(name):
     # RecordingDisplay (tests), ConsoleDisplay (unix port, `make demo`), SSD1306Display (the
     # board's panel): in display_more.py, loaded on first use
-    import display_more
+    import shoe.display as display_more
 
     v = getattr(display_more, name)
     globals()[name] = v

@@ -1,6 +1,6 @@
 """Flash the shoe cannot trust: what it shows, what it records, and how it goes on.
 
-    import faults                     # loaded only when something is wrong (a dealing shoe
+    import shoe.faults as faults                     # loaded only when something is wrong (a dealing shoe
     faults.boot(app, found)           #   without a fault never holds this code)
     faults.not_stored(shoe)           # a record the journal could not take
     faults.alert_lines(shoe.alert)    # ['NOT RECORDED!', 'sync club PC']
@@ -108,7 +108,7 @@ def report_lost(shoe):
 def refused(shoe, code):
     """Shoe._start refused a deal: say why at the foot of the screen; no room is also
     journaled once (EVENT low_space), not at every press, from the reserve no deal will use."""
-    from shoe_core import REFUSED_JOURNAL, REFUSED_NO_KEY, REFUSED_SETUP
+    from shoe.dealing import REFUSED_JOURNAL, REFUSED_NO_KEY, REFUSED_SETUP
 
     if code == REFUSED_JOURNAL and shoe.alert != ALERT_JOURNAL_FULL:
         kib = shoe.journal.free_bytes() // 1024

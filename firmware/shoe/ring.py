@@ -42,7 +42,7 @@ class Ring:
         # functions, which the shoe's tasks never use, put on this class at the first look-up
         # of one of them; from then on plain methods (allocating nothing, as before)
         if attr in _MORE:
-            import ring_more
+            import shoe.ring as ring_more
 
             for name in _MORE:
                 setattr(Ring, name, getattr(ring_more, name))

@@ -9,7 +9,7 @@ Lines are written for a 16-character panel; the display cuts longer ones.
 
 from overplay_core import findings as F
 from overplay_core.cards import card_name
-from shoe_core import (AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, ENROLLING,
+from shoe.dealing import (AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, ENROLLING,
                        FOREIGN, IDLE)
 
 
@@ -21,7 +21,7 @@ def event_text(kind, a):
     """The dealer's line for an irregularity ('unknown tag!', 'read twice: QH'): the words
     are in shoe_text_more.py, loaded at the first one (a clean deal shows none)."""
     try:
-        import shoe_text_more
+        import shoe.screens as shoe_text_more
     except MemoryError:  # no room to load the words: the EVENT is recorded all the same
         return "event %d" % kind
     return shoe_text_more.event_text(kind, a)

@@ -26,7 +26,7 @@ loaded on first use; the screens' words are terminal_text.py.
 """
 
 from overplay_core import records
-from shoe_core import NEED_BYTES, REC_BYTES
+from shoe.dealing import NEED_BYTES, REC_BYTES
 
 # Buttons (bits, as app.buttons() builds them)
 DEAL = 1
@@ -304,30 +304,30 @@ class Terminal:
     # --- the director (terminal_director.py, loaded on first use) ---------------------------
     def save_pin(self, data):
         """Store a PIN file (overplay_core.pin.make) the club PC sent; False if malformed."""
-        import terminal_director
+        import shoe.director as terminal_director
 
         return terminal_director.save_pin(self, data)
 
     def locked(self):
-        import terminal_director
+        import shoe.director as terminal_director
 
         return terminal_director.locked(self)
 
     def open_director(self):
         """The PIN screen (NEXT and MODE together), unless the menu is locked out."""
-        import terminal_director
+        import shoe.director as terminal_director
 
         terminal_director.open_director(self)
 
     def login(self, digits):
         """Check a PIN -> PIN_OK (the menu), PIN_WRONG, PIN_LOCKED or PIN_NONE; journaled."""
-        import terminal_director
+        import shoe.director as terminal_director
 
         return terminal_director.login(self, digits)
 
     def director(self, act, board=0, value=0):
         """A director action (ACT_*) after login -> OK, NOT_AUTHORISED or BAD_VALUE."""
-        import terminal_director
+        import shoe.director as terminal_director
 
         return terminal_director.director(self, act, board, value)
 
@@ -360,7 +360,7 @@ class Terminal:
             elif edge & MODE:
                 self.start_entry()
         else:  # the director's screens
-            import terminal_director
+            import shoe.director as terminal_director
 
             terminal_director.press(self, st, edge, up)
 
@@ -369,6 +369,6 @@ class Terminal:
         if self.changed:
             self.changed = False
             if self.display is not None and self.state != T_IDLE:
-                import terminal_text
+                import shoe.screens as terminal_text
 
                 self.display.show(terminal_text.screen(self))

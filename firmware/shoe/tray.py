@@ -48,7 +48,7 @@ SLIP_BUF = 64
 
 def __getattr__(name):
     # message(): the lines for people, in tray_more.py, loaded when one is shown
-    import tray_more
+    import shoe.tray as tray_more
 
     v = getattr(tray_more, name)
     globals()[name] = v
@@ -81,7 +81,7 @@ class Tray:
         # message, encode, check, write_board, read_board, read_slip, take: tray_more.py,
         # loaded on first use (an original deal only writes its slip, with write_slip and the
         # shoe's own codec), bound to this tray and kept on it
-        import tray_more
+        import shoe.tray as tray_more
 
         f = getattr(tray_more, "tray_" + attr, None)
         if f is None:

@@ -31,16 +31,16 @@ import json
 import sys
 from binascii import hexlify, unhexlify
 
-import app as A
-import board as B
-import terminal as T
-from display import TextDisplay
-from drivers.sim_mfrc522 import ScriptedDealer, card_tag, tray_tag, uid7
+import shoe.app as A
+import shoe.board as B
+import shoe.terminal as T
+from shoe.display import TextDisplay
+from sim.mfrc522 import ScriptedDealer, card_tag, tray_tag, uid7
 from overplay_core import findings as F
 from overplay_core import games, handprint, trayslip
 from overplay_core.cards import card_name
 from overplay_core.compat import ticks_diff, ticks_ms
-from shoe import AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, IDLE
+from shoe.dealing import AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, IDLE
 
 TRAY_DECK = 900  # the tray tags' UIDs: uid7(900, board)
 BITS = {"deal": 1, "next": 2, "mode": 4}  # as App.buttons() reads them

@@ -23,7 +23,7 @@ import sys
 from overplay_core import records
 from overplay_core.compat import ticks_diff, ticks_ms
 
-from link import Link, Settings
+from shoe.link import Link, Settings
 
 BAD_KEY = b"\xee" * 32
 
@@ -165,7 +165,7 @@ def _open_journal(folder):
     if folder is None:
         return MemJournal()
     try:
-        import journal as jmod
+        import shoe.journal as jmod
     except ImportError:  # no flash journal in this build: keep the records in RAM
         return MemJournal()
     return jmod.Journal(folder + "/journal")
@@ -184,7 +184,7 @@ def main(argv):
     opts = _args(argv)
     folder = opts.get("--dir")
     if "--ramfs" in opts:  # LittleFS on a RAM block device: the board's flash, minus the chip
-        import board
+        import shoe.board as board
         folder = board.ram_filesystem(int(opts["--ramfs"]))
     if folder:
         _mkdir(folder)

@@ -24,8 +24,8 @@ is the simulated clock for scripts.
 Serving a transfer allocates nothing, so the driver's heap_lock() tests hold with the sim.
 """
 
-from drivers import sim_tags
-from drivers.sim_tags import crc_a
+import sim.tags as sim_tags
+from sim.tags import crc_a
 from overplay_core.compat import const
 
 _CommandReg = const(0x01)

@@ -34,15 +34,15 @@ gc.collect()
 
 import asyncio  # noqa: E402 - after the first collect: imports are what `base` measures
 
-import app as A  # noqa: E402
-import board as B  # noqa: E402
-from display import TextDisplay  # noqa: E402
-from drivers import sim_mfrc522  # noqa: E402, F401 - the chip's code (board.simulated): code
-from drivers.sim_tags import ScriptedDealer, card_tag_int, tray_tag, uid7  # noqa: E402
+import shoe.app as A  # noqa: E402
+import shoe.board as B  # noqa: E402
+from shoe.display import TextDisplay  # noqa: E402
+import sim.mfrc522 as sim_mfrc522  # noqa: E402, F401 - the chip's code (board.simulated): code
+from sim.tags import ScriptedDealer, card_tag_int, tray_tag, uid7  # noqa: E402
 from overplay_core import games, handprint, records  # noqa: E402
-from shoe import AWAIT_TRAY, DEALING, ENROLLING, IDLE  # noqa: E402
-import shoe_text  # noqa: E402, F401 - loaded on first use by the app: code, counted as code
-import shoe_tray  # noqa: E402, F401
+from shoe.dealing import AWAIT_TRAY, DEALING, ENROLLING, IDLE  # noqa: E402
+import shoe.screens as shoe_text  # noqa: E402, F401 - loaded on first use by the app: code, counted as code
+import shoe.dealing as shoe_tray  # noqa: E402, F401
 
 try:
     _mem = gc.mem_alloc
@@ -195,7 +195,7 @@ def session(deals=200, game=games.DUPLICATE_WHIST, variant=0, seed=7, flash="hos
             verbose=False):
     """Run the session; returns the result dict (also what main() prints)."""
     if verbose:
-        from display import ConsoleDisplay
+        from shoe.display import ConsoleDisplay
 
         display = ConsoleDisplay()
     else:
@@ -226,7 +226,7 @@ def session(deals=200, game=games.DUPLICATE_WHIST, variant=0, seed=7, flash="hos
 def overplay_session(boards=3, wrong=2, seed=11, flash="host"):
     """Two tables, no network: slips written at table 1 are checked at table 2
     (session_sim_more.py: the 200-deal session does without its code)."""
-    import session_sim_more
+    import sim.session as session_sim_more
 
     return session_sim_more.overplay_session(boards, wrong, seed, flash)
 
@@ -234,7 +234,7 @@ def overplay_session(boards=3, wrong=2, seed=11, flash="host"):
 def main(argv):
     """The command line (module docstring); prints the result JSON, returns the exit status
     (session_sim_cli.py: the benchmark imports this module and calls session())."""
-    import session_sim_cli
+    import sim.session as session_sim_cli
 
     return session_sim_cli.main(argv, session, overplay_session)
 

@@ -122,7 +122,7 @@ class Tag:
         # uid, state, page(p), user_bytes(n): sim_tags_more (tests read them; the chip does not)
         if attr.startswith("__"):
             raise AttributeError(attr)
-        from drivers import sim_tags_more
+        import sim.tags as sim_tags_more
 
         return sim_tags_more.tag_attr(self, attr)
 
@@ -378,7 +378,7 @@ class ScriptedDealer:
 def __getattr__(attr):
     # pack_tags, legacy_tag: sim_tags_more (tests use them; a session deals NTAG213 cards)
     if not attr.startswith("__"):
-        from drivers import sim_tags_more
+        import sim.tags as sim_tags_more
 
         v = getattr(sim_tags_more, attr, None)
         if v is not None:

@@ -28,13 +28,13 @@ import json
 import os
 import sys
 
-import app as A
-import board as B
-import demo_table as D
-from display import TextDisplay
-from drivers.sim_mfrc522 import card_tag, uid7
+import shoe.app as A
+import shoe.board as B
+import sim.demo_table as D
+from shoe.display import TextDisplay
+from sim.mfrc522 import card_tag, uid7
 from overplay_core import session
-from shoe import IDLE
+from shoe.dealing import IDLE
 
 STATE = "virtual.json"  # on the flash: {"setup_id": .., "next": board}
 

@@ -41,9 +41,9 @@ pytestmark = pytest.mark.skipif(not os.path.exists(unix_pico.micropython()) and
 BOOT_CHECK = """
 import sys
 import main                      # /main.py as the rp2 port finds it; importing builds nothing
-import app
-import board
-import link                      # a board's app runs the sync link (the simulated one has none)
+import shoe.app as app
+import shoe.board as board
+import shoe.link as link                      # a board's app runs the sync link (the simulated one has none)
 d = board.load_definition("pico_ref")
 import os
 os.mkdir("/sim")                 # the simulated shoe's journal and decks: on this flash

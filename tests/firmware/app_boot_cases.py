@@ -8,11 +8,11 @@ tests/host/test_app_robust.py (not 128 KB: see app_setup_cases.py)."""
 import os
 
 from app_fakes import board, close, deal, enrol, journal, screen  # noqa: I001
-import app as A
-import faults as F
-import link
-from deck import Deck
-from drivers.sim_tags import uid7
+import shoe.app as A
+import shoe.faults as F
+import shoe.link as link
+from shoe.deck import Deck
+from sim.tags import uid7
 from overplay_core import records, session, wire
 
 

@@ -12,9 +12,9 @@ except AttributeError:  # CPython
     pass
 
 from overplay_core import records  # noqa: I001
-import app as A
-import board as B
-from drivers.sim_tags import uid7
+import shoe.app as A
+import shoe.board as B
+from sim.tags import uid7
 
 
 class Quiet:

@@ -8,8 +8,8 @@ test_*: tests/host/test_app_robust.py runs it on CPython and under MicroPython.
 """
 
 from app_fakes import board, close, deal, enrol, journal, screen  # noqa: I001
-import app as A
-import link
+import shoe.app as A
+import shoe.link as link
 from overplay_core import games, records, session, wire
 
 WHIST, EUCHRE = games.DUPLICATE_WHIST, games.EUCHRE

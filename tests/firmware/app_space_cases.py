@@ -16,9 +16,9 @@ except ImportError:
     vfs = None
 
 from app_fakes import board, close, deal, enrol, journal, screen  # noqa: I001
-import app as A
-import journal as J
-import terminal as T
+import shoe.app as A
+import shoe.journal as J
+import shoe.terminal as T
 from overplay_core import pin, records
 
 BLOCKS = 24

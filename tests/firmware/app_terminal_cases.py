@@ -15,9 +15,9 @@ except AttributeError:  # CPython
     pass
 
 from overplay_core import records  # noqa: I001
-import app as A
-import board as B
-import terminal as T
+import shoe.app as A
+import shoe.board as B
+import shoe.terminal as T
 from app_fakes import Button, Quiet, journal
 
 try:
@@ -85,7 +85,7 @@ def test_session_record_written_when_a_session_starts():
 
 
 def test_app_start_with_a_pushed_setup_writes_the_session_record():
-    import link
+    import shoe.link as link
     from overplay_core import session
 
     b = B.simulated(flash="host")
@@ -152,7 +152,7 @@ def test_a_task_that_faults_once_goes_on():
 
 
 def test_a_pin_sent_over_the_link_opens_the_directors_menu():
-    import link
+    import shoe.link as link
     from link_host import Host, Pipe
     from overplay_core import pin
 
@@ -176,7 +176,7 @@ def test_a_pin_sent_over_the_link_opens_the_directors_menu():
     # the PIN's arrival is journaled as a director action too (app_more.pin_set_record)
     assert got == [(T.ACT_LOGIN, T.PIN_NONE), (T.ACT_PIN_SET, T.PIN_OK),
                    (T.ACT_LOGIN, T.PIN_WRONG), (T.ACT_LOGIN, T.PIN_OK)]
-    import app_more
+    import shoe.app as app_more
 
     assert app_more.ACT_PIN_SET == T.ACT_PIN_SET and app_more.PIN_SET == link.PIN_SET
     a.journal.close()

@@ -1,6 +1,6 @@
 """The board definition and the simulated flash (both interpreters; no machine module needed)."""
 
-import board as B
+import shoe.board as B
 
 
 def test_pico_reference_pin_map():
@@ -45,8 +45,8 @@ def test_simulated_flash_keeps_files():
 
 
 def test_deck_codes_the_shoe_and_the_test_tables_rely_on():
-    import deck
-    import shoe_core
+    import shoe.deck as deck
+    import shoe.dealing as shoe_core
 
     # shoe_core keeps its own copy so the per-card module need not import deck.py
     assert deck.OTHER_DECK == shoe_core.OTHER_DECK == -21
@@ -54,7 +54,7 @@ def test_deck_codes_the_shoe_and_the_test_tables_rely_on():
 
 
 def test_the_definition_follows_the_module_micropython_names():
-    import board_more
+    import shoe.board as board_more
 
     assert board_more.board_for("Raspberry Pi Pico W with RP2040") == "pico_w"
     assert board_more.board_for("Raspberry Pi Pico with RP2040") == "pico_ref"

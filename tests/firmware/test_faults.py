@@ -9,11 +9,11 @@ import os
 
 from blockdev import RamBlockDevice, rmtree
 from shoe_fakes import ListJournal, Screen, deal, make, records_of
-import journal as J
-import link
-import shoe as S
-import terminal as T
-from deck import Deck
+import shoe.journal as J
+import shoe.link as link
+import shoe.dealing as S
+import shoe.terminal as T
+from shoe.deck import Deck
 from overplay_core import pin, records
 
 try:

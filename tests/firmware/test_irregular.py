@@ -4,7 +4,7 @@ dropped and never counted twice (both interpreters; stand-ins from shoe_fakes.py
 
 from shoe_fakes import ListJournal, deal, make, records_of
 
-import shoe as S
+import shoe.dealing as S
 from overplay_core import findings as F
 from overplay_core import games, records
 

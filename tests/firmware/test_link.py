@@ -4,8 +4,8 @@ import struct
 
 from overplay_core import records, session, wire
 
-import devsim
-from link import Link, Settings
+import sim.desk as devsim
+from shoe.link import Link, Settings
 from link_host import Host, Kbd, Pipe, frames, run
 
 KEY = b"\x6b" * 32
@@ -236,7 +236,7 @@ def test_settings_written_before_the_slip_key_still_read():
 
 
 def test_the_directors_pin_is_stored_and_survives_a_restart():
-    import link as L
+    import shoe.link as L
     from overplay_core import pin
 
     folder = _folder("pin")
@@ -308,7 +308,7 @@ def _fresh_dir(path):
 
 
 def test_only_committed_records_leave_the_shoe():
-    import journal
+    import shoe.journal as journal
     j = journal.Journal(_fresh_dir("/tmp/overplay_test_link_journal"))
     devsim.fill(j, 5, KEY, SHOE)
     buf = bytearray(records.MAX_RECORD)

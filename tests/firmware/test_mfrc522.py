@@ -2,7 +2,7 @@
 
 from drivers import mfrc522
 from drivers.mfrc522 import MFRC522
-from drivers.sim_mfrc522 import (SimMFRC522, card_tag, card_tag_int, legacy_tag, tray_tag,
+from sim.mfrc522 import (SimMFRC522, card_tag, card_tag_int, legacy_tag, tray_tag,
                                   uid7)
 from radio_fakes import DeadSPI, FakePin, RecordingSPI, heap_locked
 

@@ -1,6 +1,6 @@
 """Ring buffer between the shoe's tasks: order, full/empty, no allocation (both interpreters)."""
 
-from ring import Ring, u16
+from shoe.ring import Ring, u16
 
 try:
     import micropython

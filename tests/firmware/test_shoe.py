@@ -7,7 +7,7 @@ flows through the real driver on the simulated chip, the real deck and the real 
 
 from shoe_fakes import deal, make, records_of
 
-import shoe as S
+import shoe.dealing as S
 from overplay_core import games, handprint, records
 from overplay_core.compat import ticks_add
 

@@ -4,7 +4,7 @@ Both interpreters; stand-ins for reader, deck and journal from shoe_fakes.py."""
 
 from shoe_fakes import Screen, make, records_of  # noqa: I001
 
-import terminal as T
+import shoe.terminal as T
 from overplay_core import games, pin, records
 from overplay_core.compat import ticks_add
 

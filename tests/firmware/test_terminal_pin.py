@@ -5,7 +5,7 @@ LittleFS on MicroPython: in a file of its own, for the 128 KB heap)."""
 from radio_fakes import flash_dir  # noqa: I001
 from shoe_fakes import make
 
-import terminal as T
+import shoe.terminal as T
 from overplay_core import pin
 
 PIN = pin.make("4711", b"saltsalt", rounds=20)

@@ -1,9 +1,9 @@
 """The trump slip on the tray tag, through the real driver on simulated chips (both
 interpreters). The acceptance path: written at table 1, read and verified at table 2."""
 
-import tray as T
+import shoe.tray as T
 from drivers.mfrc522 import MFRC522
-from drivers.sim_mfrc522 import SimMFRC522, card_tag, legacy_tag, tray_tag, uid7
+from sim.mfrc522 import SimMFRC522, card_tag, legacy_tag, tray_tag, uid7
 from overplay_core import handprint, trayslip
 from overplay_core.cards import PACK_52, parse_card
 

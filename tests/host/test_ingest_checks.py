@@ -17,7 +17,7 @@ from shoe_fakes import SID, DictTray, make, uid_of
 from shoe_fakes import KEY as FAKE_KEY
 from signed_shoe import PACK, Shoe, seats_of, trump_of
 
-import shoe as S
+import shoe.dealing as S
 from overplay import ingest_checks, store
 from overplay_core import findings as F
 from overplay_core import games, handprint, records, ruling_ids
@@ -295,7 +295,7 @@ def test_what_the_shoe_can_write_is_merged(tmp_path):
 def _captured(monkeypatch, *modules):
     """Replace session_sim's _remove (called as each simulated shoe ends) in `modules` so the
     shoe's journal is kept: [(shoe id, key, journal id, [(seq, record)])]."""
-    import session_sim
+    import sim.session as session_sim
 
     kept = []
     real = session_sim._remove
@@ -327,7 +327,7 @@ def _merge_all(tmp_path, journals):
     (games.EUCHRE, games.V_PACK_25 | games.V_PACKETS_3_2), (games.ECARTE, games.V_PACKETS_3_2)])
 def test_a_simulated_session_of_each_game_has_no_semantic_reject(tmp_path, monkeypatch, game,
                                                                   variant):
-    import session_sim
+    import sim.session as session_sim
 
     kept = _captured(monkeypatch, session_sim)
     r = session_sim.session(deals=30, game=game, variant=variant)  # < 50: nothing reclaimed
@@ -337,8 +337,8 @@ def test_a_simulated_session_of_each_game_has_no_semantic_reject(tmp_path, monke
 
 
 def test_two_tables_slip_and_overplay_check_have_no_semantic_reject(tmp_path, monkeypatch):
-    import session_sim
-    import session_sim_more
+    import sim.session as session_sim
+    import sim.session as session_sim_more
 
     kept = _captured(monkeypatch, session_sim, session_sim_more)
     r = session_sim.overplay_session(boards=3, wrong=2)
@@ -417,7 +417,7 @@ def test_the_real_shoe_deals_and_checks_nothing_the_host_refuses(table):
 
 
 def test_every_score_the_terminal_takes_is_merged():
-    import terminal as T
+    import shoe.terminal as T
 
     ctx = ingest_checks.Context(SID)
     n = 0

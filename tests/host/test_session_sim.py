@@ -31,7 +31,7 @@ def _micropython(args, heap="512k", path=None):
 
 
 def test_each_game_whole_app_on_cpython():
-    import session_sim
+    import sim.session as session_sim
 
     for game in (1, 2, 3, 4):
         r = session_sim.session(deals=6, game=game, flash="host")
@@ -55,7 +55,7 @@ def test_euchre_24_card_variant_and_ram_littlefs_under_micropython():
 
 
 def test_tray_slips_travel_to_the_next_table_and_a_wrong_trump_is_ruled():
-    import session_sim
+    import sim.session as session_sim
 
     r = session_sim.overplay_session(boards=3, wrong=2)
     assert r["errors"] == 0, r["first_errors"]
@@ -106,8 +106,8 @@ def test_200_deals_from_mpy_complete_in_a_128k_heap(tmp_path):
 
 HOT = """
 import micropython, board, app
-from drivers.sim_mfrc522 import card_tag, uid7
-from display import TextDisplay
+from sim.mfrc522 import card_tag, uid7
+from shoe.display import TextDisplay
 b = board.simulated(display=TextDisplay(), flash="host")
 a = app.App(b, poll_ms=0)
 for c in range(52):
@@ -145,9 +145,9 @@ class Button:
 
 
 def test_buttons_start_and_end_a_deal_and_cycle_the_mode():
-    import app
-    import board
-    from display import RecordingDisplay
+    import shoe.app as app
+    import shoe.board as board
+    from shoe.display import RecordingDisplay
 
     b = board.simulated(display=RecordingDisplay(), flash="host")
     b.buttons = {"deal": Button(), "next": Button(), "mode": Button()}

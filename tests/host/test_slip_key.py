@@ -27,12 +27,12 @@ pytestmark = pytest.mark.skipif(not os.path.exists(micropython_bin()),
 # each shoe with its own simulated reader; the tray tag is carried from one to the next.
 SLIP_SCRIPT = """
 import json, sys
-import board as B
-from drivers.sim_mfrc522 import tray_tag, uid7
-from link import Settings
+import shoe.board as B
+from sim.mfrc522 import tray_tag, uid7
+from shoe.link import Settings
 from overplay_core import handprint
 from overplay_core.cards import PACK_52
-from tray import Tray
+from shoe.tray import Tray
 
 def tray_of(folder):
     s = Settings(folder)

@@ -168,7 +168,7 @@ def test_decoder_payload_is_a_view_until_next_push():
 
 
 def test_message_numbers_the_shoe_and_the_pc_share_are_named_once():
-    import link
+    import shoe.link as link
     from overplay_core import records
 
     assert (link.PIN_SET, link.PIN_ACK) == (wire.PIN_SET, wire.PIN_ACK)
