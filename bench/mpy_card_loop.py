@@ -27,6 +27,8 @@ from shoe.journal import Journal
 from overplay_core import games
 from overplay_core.tally import Tally
 from shoe.ring import Ring
+import shoe.states as ST
+import sim.board as SB
 
 KEY = b"bench-key-0123456789abcdef-32byt"
 SID = 7
@@ -96,11 +98,11 @@ def orders(p, count, seed=11):
 
 
 def main(cards):
-    folder = board.host_folder()  # flash on the host's disk: no heap taken
+    folder = SB.host_folder()  # flash on the host's disk: no heap taken
     try:
         return measure(folder, cards)
     finally:
-        board.remove_folder(folder)
+        SB.remove_folder(folder)
 
 
 def measure(folder, cards):
@@ -125,7 +127,7 @@ def measure(folder, cards):
     d = 0
     while heap_cards < 10000:
         sh.tally.start(d & 3)
-        sh.state = S.DEALING  # the per-card path only: start/end of deal are not in it
+        sh.state = ST.DEALING  # the per-card path only: start/end of deal are not in it
         uids = deals[d % len(deals)]
         cards_of_deal(sh, ring, got, uids)
         heap_cards += len(uids)

@@ -1,8 +1,8 @@
 """The shoe's application: asyncio tasks for the reader, the dealing, the sync link, the display.
 
-    import board, app
+    import shoe.app as app, shoe.board as board
     app.run(board.build())                     # on the Pico (main.py does this)
-    a = app.App(board.simulated(), game=1)     # tests, the unix port, session_sim.py
+    a = app.App(sim.board.simulated(), game=1) # tests, the unix port, sim/session.py
     a.command(app.CMD_DEAL, board_no)          # what the DEAL button does; CMD_END, ...
     asyncio.run(a.main())                      # until a.stop()
 
@@ -11,11 +11,11 @@ Tasks and the preallocated rings between them (style.md rule 5):
            the `uids` ring (kind = the reader's result as a byte)          -> uids
   dealing  takes UIDs into the shoe (the hot path), takes commands (buttons, a script),
            then runs the shoe's slow path: EVENT records, end of deal, tray  <- uids, commands
-  link     the sync link (firmware/link.py) on the board's serial streams, when there are
+  link     the sync link (shoe/link.py) on the board's serial streams, when there are
   display  redraws the dealer's screen when the shoe says something changed (or the
-           scoring terminal's, firmware/terminal.py, while the table uses it)
+           scoring terminal's, shoe/terminal.py, while the table uses it)
 A task that raises is restarted after its fault is recorded (EVENT task_fault) and shown;
-after MAX_FAULTS faults of one task the app stops (see _fault; app_more.fault).
+after MAX_FAULTS faults of one task the app stops (see _fault).
 Reader -> ring -> shoe allocates nothing (tests/firmware/test_app.py runs it under heap_lock).
 No real-time clock: records carry seq, the boot counter and ticks_ms (the PC stamps the time).
 """
@@ -23,14 +23,17 @@ No real-time clock: records carry seq, the boot counter and ticks_ms (the PC sta
 import asyncio
 import gc
 
-from shoe.deck import Deck
-from shoe.journal import Journal
-from overplay_core import games
+from overplay_core import games, records, wire
 from overplay_core.compat import ticks_diff, ticks_ms
 from overplay_core.tally import Tally
+from shoe import VERSION
+import shoe.screens as screens
+from shoe.dealing import Shoe
+from shoe.deck import Deck
+from shoe.journal import Journal
 from shoe.ring import Ring
-from shoe.dealing import (AWAIT_TRAY, CHECK_SLIP, DEALING, ENROL_DECK, ENROLLING,  # noqa: F401
-                  IDLE, ORIGINAL_DEAL, OVERPLAY_CHECK, Shoe)  # (re-exported for callers)
+from shoe.states import (ACT_PIN_SET, AWAIT_TRAY, CHECK_SLIP, DEALING, ENROL_DECK, ENROLLING, IDLE,
+                         ORIGINAL_DEAL, OVERPLAY_CHECK)
 from shoe.tray import Tray
 
 
@@ -62,14 +65,12 @@ CMD_ENROL = 5  # a: deck id: enrol a deck by dealing it sorted
 CMD_STOP = 6  # end the app (tests, session_sim; the board runs until power-off)
 CMD_USE_DECK = 7  # a: deck id on the table
 
-# Tasks, as EVENT task_fault's a (terminal.EV_TASK_FAULT)
+# Tasks, as EVENT task_fault's a (records.EV_TASK_FAULT; their names: screens.TASK_NAMES)
 TASK_READER = 1
 TASK_DEALING = 2
 TASK_DISPLAY = 3
 TASK_LINK = 4
 MAX_FAULTS = 3  # faults of one task before the app stops: a fault that keeps coming is a bug
-FW = (0, 2, 0)  # firmware version in SESSION records
-EV_TASK_FAULT = 13  # = terminal.EV_TASK_FAULT (not in records.py yet): a = TASK_*, b = kind
 
 
 def dealer_of(board_no, seats):
@@ -99,7 +100,7 @@ class App:
         self.variant = variant if game else (setup["variant"] if setup else variant)
         self.table = table or (setup["table"] if setup else 1)
         # (first, last) board of the set-up (None: any board); a set-up that came while a
-        # deal was in progress, taken when it is over (app_more.take_setup)
+        # deal was in progress, taken when it is over (take_setup)
         self.boards = (setup["first"], setup["last"]) if setup and not game else None
         self.setup_id = setup["setup_id"] if self.boards else 0  # the set-up in force
         # Dealt under a set-up, the next board survives a power cut: next.bin (_dealt)
@@ -186,16 +187,56 @@ class App:
         return session.decode(s.setup)
 
     def session_record(self, setup):
-        """A signed SESSION record of the set-up the club PC pushed (app_more.py)."""
-        import shoe.app as app_more
-
-        app_more.session_record(self, setup)
+        """A signed SESSION record of the set-up the club PC pushed (session.decode dict):
+        written when the app starts with a set-up and when a new one arrives, so every
+        record after it belongs to that session (docs/results.md)."""
+        sh = self.shoe
+        j = self.journal
+        n = records.encode_session(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF,
+                                   sh.shoe_id, VERSION, setup["setup_id"], setup["game"],
+                                   setup["variant"], setup["table"], setup["tables"],
+                                   setup["first"], setup["last"], setup["movement"])
+        sh._append(n)  # nothing without a key: an unenrolled shoe signs no record
+        sh._commit()
 
     def _on_settings(self, kind):
-        """The link stored a new enrolment or set-up (link.on_settings; app_more.py)."""
-        import shoe.app as app_more
+        """The link stored a new enrolment, set-up or director's PIN (link.on_settings)."""
+        s = self.settings
+        sh = self.shoe
+        if kind == wire.PIN_SET:
+            self._pin_set_record()
+            if sh.alert:
+                import shoe.faults as faults
 
-        app_more.on_settings(self, kind)
+                faults.clear(sh, faults.ALERT_FILE + faults.FILE_PIN)  # a good PIN file came
+        if s.key is not None:  # records are signed with the key the club PC just gave
+            had = sh.key is not None
+            sh.key, sh.shoe_id = s.key, s.shoe_id
+            if kind == wire.ENROLL:
+                import shoe.faults as faults
+
+                faults.enrolled(self, had)
+        if hasattr(self.tray, "take"):
+            self.tray.take(s)  # the club slip key and the session id, without a restart
+        if self.terminal is not None and s.pin is not None:
+            self.terminal.pin = s.pin  # a new director's PIN (wire.PIN_SET) counts at once
+        setup = self._setup()
+        if kind != wire.SESSION_SET or setup is None:
+            return
+        self.pending = setup
+        if sh.state == IDLE:
+            self.take_setup()  # else when the deal in progress is over (App.deal_once, App._do)
+
+    def _pin_set_record(self):
+        """EVENT director_action ACT_PIN_SET: a new director's PIN is a director action, so the
+        shoe journals it as it journals each one taken at the table (the club PC's own record
+        of it is its pins table); it goes to the club PC in the same sync."""
+        sh = self.shoe
+        j = self.journal
+        n = records.encode_event(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF,
+                                 records.EV_DIRECTOR, 0, ACT_PIN_SET, 0)
+        sh._append(n)  # nothing without a key: an unenrolled shoe signs no record
+        sh._commit()
 
     # --- commands ---------------------------------------------------------------------
     def command(self, kind, a=0, b=0):
@@ -294,14 +335,89 @@ class App:
             sh.on_uid(got, k - 256 if k > 127 else k)
 
     def buttons(self):
-        """Buttons to commands, on the press (pull-ups: 0 = pressed): app_more.buttons.
+        """Buttons to commands, on the press (pull-ups: 0 = pressed): _press.
 
         DEAL starts what MODE selected (original deal, overplay check, enrol deck) and, while
         dealing or checking, ends it; NEXT: the hand passed is done; MODE: the next mode."""
-        if self.board.buttons:  # a board with buttons loads app_more at its first step
-            import shoe.app as app_more
+        if self.board.buttons:
+            self._press()
 
-            app_more.buttons(self)
+    def _press(self):
+        """App.buttons on a board that has them: edges to commands, or to the terminal."""
+        b = self.board
+        now = (b.pressed("deal") and 1) | (b.pressed("next") and 2) | (b.pressed("mode") and 4)
+        edge = now & ~self._pressed
+        self._pressed = now
+        term = self.terminal
+        if term is not None and edge:
+            if now & 6 == 6:  # NEXT and MODE together: the director's PIN screen
+                term.open_director()
+                return
+            if term.active:  # the scoring terminal has the buttons
+                term.press(edge)
+                return
+        st = self.shoe.state
+        if edge & 1:
+            if st in (IDLE, AWAIT_TRAY):
+                if self.mode_sel == OVERPLAY_CHECK:
+                    self.command(CMD_CHECK)
+                elif self.mode_sel == ENROL_DECK:
+                    self.command(CMD_ENROL, self.deck_id)
+                else:
+                    self.command(CMD_DEAL)
+            else:
+                self.command(CMD_END)
+        if edge & 2:
+            self.command(CMD_NEXT_HAND)
+        if edge & 4 and st in (IDLE, AWAIT_TRAY):
+            self.mode_sel = (ORIGINAL_DEAL, OVERPLAY_CHECK, ENROL_DECK)[self.mode_sel % 3]
+            self.shoe.message = ("deal", "overplay check", "enrol deck")[self.mode_sel - 1]
+            self.shoe.changed = True
+
+    def take_setup(self):
+        """Deal as the pending set-up says from the next deal on: game, variant (so the pack),
+        board range, table and tables engaged; then the SESSION record that says so. Never
+        mid-deal: the app calls this only with no deal in progress (a tray still to be written
+        is given up, as a new deal gives it up). A set-up this firmware cannot deal (a variant
+        it does not know) is refused: the shoe deals nothing until a good one comes (the
+        screen says so), so no record ever says one game while the cards are dealt as another.
+        """
+        from overplay_core import games
+        from overplay_core.tally import Tally
+
+        setup = self.pending
+        self.pending = None
+        sh = self.shoe
+        sh.state = IDLE
+        try:
+            p = games.profile(setup["game"], setup["variant"])
+        except Exception:  # noqa: BLE001 - RuleError: refused, said, recorded below
+            p = None
+        import shoe.faults as faults  # (loaded for a set-up only: a rare event)
+
+        if p is None:
+            sh.blocked = sh.alert = faults.ALERT_SETUP
+        else:
+            if p is not self.profile:
+                self.profile = sh.profile = p
+                sh.tally = Tally(p)
+            self.game, self.variant = setup["game"], setup["variant"]
+            if sh.blocked:
+                sh.blocked = 0
+                faults.clear(sh, faults.ALERT_SETUP)
+        sh.tables = setup["tables"]
+        sh.table = self.table = setup["table"]
+        self.boards = (setup["first"], setup["last"])
+        self.setup_id = setup["setup_id"]
+        # a new set-up from its first board; the one in force pushed again goes on where it was
+        self.next_board = self.settings.next_board(self.setup_id, setup["first"], setup["last"])
+        sh.ended = False  # the screen: the new set-up, not the last deal's findings
+        sh.message = "set-up %d" % setup["setup_id"] if p is not None else "deal refused"
+        sh.changed = True
+        self.session_record(setup)  # the method: a caller may wrap it (demo_table.py)
+        if p is None:  # what the PC pushed is on record (SESSION); that it cannot be dealt too
+            if sh._note(records.EV_FILE_FAULT, faults.FILE_SESSION, faults.FAULT_DAMAGED):
+                sh._commit()
 
     def deal_once(self):
         """The dealing task's step: queued UIDs through the shoe, buttons, one command, then
@@ -314,9 +430,7 @@ class App:
                 k == CMD_DEAL or k == CMD_CHECK or k == CMD_ENROL)):
             # a set-up that came during a deal: that deal is over (a tray slip not yet
             # written is given up for a new deal, as always)
-            import shoe.app as app_more
-
-            app_more.take_setup(self)
+            self.take_setup()
         if k > 0:
             c = self._cmd
             self._do(k, c[0] | (c[1] << 8), c[2] | (c[3] << 8))
@@ -331,26 +445,51 @@ class App:
 
     # --- the tasks --------------------------------------------------------------------
     def _fault(self, task, e):
-        """A task raised: count it; app_more.fault records it (EVENT task_fault), shows it and
+        """A task raised: count it; _record_fault records it (EVENT task_fault), shows it and
         says why; True to restart the task, False (after MAX_FAULTS of one task) to stop.
 
         Restart, because a shoe at a table must go on recording; stop after MAX_FAULTS, since
-        a fault that comes back every time is a bug (app_more.fault says more). The count and
-        the decision stay here: if even app_more cannot load (no room after a MemoryError),
-        a fault that keeps coming still stops the app."""
+        a fault that comes back every time is a bug (_record_fault says more). The count and
+        the decision stay here: if even recording it fails (no room after a MemoryError), a
+        fault that keeps coming still stops the app."""
         self.faults[task] += 1
         self.error = e
         gc.collect()  # the usual fault is a MemoryError: make room before loading anything
         try:
-            import shoe.app as app_more  # a task's fault is the rare case: its code is loaded then
-
-            app_more.fault(self, task, e)
+            self._record_fault(task, e)
         except Exception:  # noqa: BLE001 - no room even for that: counted all the same
             pass
         if self.faults[task] < MAX_FAULTS:
             return True
         self.running = False
         return False
+
+    def _record_fault(self, task, e):
+        """Record a task's fault (EVENT task_fault: a = task, b = 1 MemoryError, 2 OSError, 3
+        other) if the journal can still take it, and show it; App._fault has counted it.
+
+        The task is restarted (App._fault) because a shoe at a table must go on recording:
+        committed records are safe on flash, the shoe's state is kept, and the usual fault (a
+        MemoryError from a fragmented heap) clears after a collection. After MAX_FAULTS of one
+        task the app stops: a fault that comes back every time is a bug, and restarting it for
+        ever would fill the journal with fault events and hide it."""
+        kind = 1 if isinstance(e, MemoryError) else (2 if isinstance(e, OSError) else 3)
+        try:
+            sh = self.shoe
+            j = self.journal
+            n = records.encode_event(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF,
+                                     records.EV_TASK_FAULT, sh.board, task, kind)
+            sh._append(n)
+            j.commit()
+        except Exception:  # noqa: BLE001 - no room even for that: the screen still says it
+            pass
+        try:
+            self.board.display.show(("fault: " + screens.TASK_NAMES[task], e.__class__.__name__,
+                                     str(e)[:16], "call director"))
+        except Exception:  # noqa: BLE001
+            pass
+        if self.faults[task] >= MAX_FAULTS:  # App._fault stops the app: say why
+            print("shoe app stopped: %s: %s" % (e.__class__.__name__, e))
 
     async def _run(self, task, step, pause):
         """Run step() until the app stops; a fault is recorded and the loop started again."""
@@ -386,11 +525,17 @@ class App:
     async def display_task(self):
         await self._run(TASK_DISPLAY, self._display_once, self.display_ms)
 
-    def link_task(self):
-        """The serial link's task (a coroutine; app_more.py: loaded by a shoe that has one)."""
-        import shoe.app as app_more
+    async def link_task(self):
+        """The serial link (firmware/link.py on the board's streams), supervised like the others;
+        nothing to run when this build or this board has no link."""
+        if self.link is None:
+            return
+        link = self.link
 
-        return app_more.link_task(self)
+        def once():
+            return 0 if link.poll() else self.poll_ms
+
+        await self._run(TASK_LINK, once, self.poll_ms)
 
     async def main(self, extra=()):
         """Run every task until CMD_STOP; `extra` coroutines (a scripted dealer) run too."""

@@ -1,4 +1,4 @@
-"""The dealing state machine: card tag -> card int -> seat -> laws check -> journal.
+"""The dealing shoe: card tag -> card int -> seat (tally) -> journal, and the dealer's screen.
 
     shoe = Shoe(profile, Tally(profile), deck, reader, journal, key, shoe_id, display,
                 table=1, tray=tray)
@@ -8,37 +8,183 @@
         shoe.service()                        # slow path: EVENT records, messages
     shoe.end_deal()                           # findings, rulings, signed DEAL record
     shoe.service()                            # ... then the tray is held over the reader
-    shoe.start_check(board=3)                 # OVERPLAY_CHECK at the next table
+    shoe.start_check(board=3)                 # OVERPLAY_CHECK at the next table (shoe.check)
     shoe.start_enrol(deck_no)                 # ENROL_DECK: deal a sorted pack once
 
-Per-card work is in shoe_core.py (the hot path, no allocation); this module adds what may
-allocate: starting a deal (the journal must have room), the EVENT records of irregularities,
-the end of the deal (findings, rulings, signed DEAL record), and the dealer's screen.
-The tray slip and enrolment are in shoe_tray.py, the overplay check (its per-card path too)
-in shoe_check.py, each loaded on first use.
+The per-card path (poll, on_uid, _deal_uid, _flag) allocates nothing (tested under
+micropython.heap_lock(): tests/firmware/test_app_hotpath.py): the deck lookup, the tally and
+the event ring are preallocated; an irregularity is a few bytes put into `events` for the
+slow path (service) to record and show. Everything else here may allocate: starting a deal
+(the journal must have room), the EVENT records of irregularities, the end of the deal
+(findings, rulings, signed DEAL record), the tray slip, enrolment, the dealer's screen
+(shoe.screens). The overplay check is its own object (shoe.check.OverplayCheck), made when
+a check begins: a shoe that deals original boards never loads it.
+
+Irregularities, each flagged to the dealer and recorded as an EVENT, never dropped and never
+counted twice: an unknown tag and a card of another deck are dealt cards that belong to no
+card of this pack, so they go to the tally as a foreign card (its seat keeps the deal order,
+and the deal is found incorrect: DW-4b); the same card read again is recorded and not counted;
+two tags at once is recorded once per field, and reader timeouts are counted as noise.
 """
 
-from shoe.dealing import (  # noqa: F401 - re-exported: callers use shoe.X
-    AWAIT_TRAY, CARD, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, ENROL_DECK, ENROLLING,
-    FLAGGED, FOREIGN, IDLE, NEED_BYTES, NOTHING, OK, ORIGINAL_DEAL, OVERPLAY_CHECK, QUIET_MS,
-    REFUSED_BUSY, REFUSED_JOURNAL, REFUSED_NO_KEY, REFUSED_SETUP, TAG, ShoeCore, records,
-    ticks_ms)
-import shoe.dealing as shoe_core  # noqa: F401, I001 - the module too, for its constants
-from overplay_core import handprint
+from overplay_core import handprint, records, trayslip
 from overplay_core.cards import card_name
-from overplay_core.compat import ticks_diff
+from overplay_core.compat import const, ticks_diff, ticks_ms
+from overplay_core.tally import NOT_DEALT
+from shoe.deck import OTHER_DECK
+from shoe.ring import Ring
+from shoe.states import (AWAIT_TRAY, CARD, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING,
+                         ENROL_DECK, ENROLLING, FLAGGED, FOREIGN, IDLE, NOTHING, OK,
+                         ORIGINAL_DEAL, OVERPLAY_CHECK, REFUSED_BUSY, REFUSED_JOURNAL,
+                         REFUSED_NO_KEY,
+                         REFUSED_SETUP, TAG)
+from shoe.tray import SLIP_BUF
 
-
+# The record being built and signed. Not records.MAX_RECORD (255, what a journal frame can
+# carry): the longest record a shoe builds is a CHECK naming every finding code (47) with 16
+# rulings, 112 bytes signed (test_shoe.py checks it fits); a DEAL is at most 105.
+REC_BYTES = 128
+NEED_BYTES = 2 * records.MAX_RECORD  # a deal record, its check record and some events
+QUIET_MS = const(1500)  # a full deal ends itself this long after its last card
 # What must stay free in the journal. Outside a deal every record leaves the reserve a deal
 # needs (NEED_BYTES, which can_start asks for), so scores, PIN tries and director actions
 # never eat it; inside one, the deal's own events leave room for the DEAL and CHECK records
 # that close it (at most REC_BYTES each); those closing records may use the rest.
-CLOSING = 2 * shoe_core.REC_BYTES
+CLOSING = 2 * REC_BYTES
 
 
-class Shoe(ShoeCore):
+class Shoe:
     """Shoe(profile, tally, deck, reader, journal, key, shoe_id, display, table=1, tray=None,
-    clock=ticks_ms, collision_code=-1): see shoe_core.ShoeCore for the buffers."""
+    clock=ticks_ms, collision_code=-1)."""
+
+    # Defaults for what only an enrolment, a check or an odd reader sets: kept here, not in
+    # each shoe's attribute table (a dealing shoe's table stays small: no allocation grows it).
+    collision_code = -1  # the reader's result for two tags at once, when it has one
+    cards = 0  # cards counted in an enrolment (a deal: tally.n; a check: check.cards)
+    deck_no = 0  # the deck being enrolled
+    check = None  # the OverplayCheck (shoe/check.py), made when the first check begins
+
+    def __init__(self, profile, tally, deck, reader, journal, key, shoe_id, display,
+                 table=1, tray=None, clock=ticks_ms, collision_code=-1):
+        self.profile = profile
+        self.tally = tally
+        self.deck = deck
+        self.reader = reader
+        self.journal = journal
+        self.key = key
+        self.shoe_id = shoe_id
+        self.display = display
+        self.table = table
+        self.tray = tray
+        self.clock = clock
+        if collision_code != -1:
+            self.collision_code = collision_code
+        self.mode = ORIGINAL_DEAL
+        self.state = IDLE
+        self.board = 0
+        self.dealer = 0
+        self.uid = bytearray(10)
+        self.rec = bytearray(REC_BYTES)
+        self.hp = bytearray(handprint.MAX_BYTES)
+        self.slip = bytearray(SLIP_BUF)
+        # kind = records.EV_*; payload a, b, UID (up to 10). Taken out by service(), the slow
+        # path: no per-slot views (get copies its bytes one by one). At most one event per
+        # reader result, and service() runs after every batch the app takes from its 8-slot
+        # UID ring: 8 slots (an overflow is still recorded, as EV_READER_ERROR a = 0xFF)
+        self.events = Ring(8, 12, False)
+        self._ev = bytearray(12)
+        self.last_card = -1
+        self.last_t = 0  # when tick() first saw the tally at tick_n cards
+        self.tick_n = 0
+        self.noise = 0  # reader timeouts/CRC errors: counted, not recorded
+        self.colliding = False
+        self.empty = 0
+        self.changed = True
+        self.message = ""
+        self.findings = ()
+        self.rulings = ()
+        self.ended = False  # a deal or check just closed: its findings are on the screen
+        self.deals = 0
+        self.last_seq = -1
+
+    # --- the hot path -----------------------------------------------------------------
+    def poll(self):
+        """Read the reader once and handle what it saw (no allocation).
+
+        A tag read is halted at once (HLTA), so REQA does not find it again while it is still
+        in the field: a card counts once however long it stays over the antenna."""
+        n = self.reader.read_uid(self.uid)
+        if n > 0:
+            self.reader.halt()
+        return self.on_uid(self.uid, n)
+
+    def on_uid(self, uid, n):
+        """Handle one reader result: n = UID length (4 or 7), 0 = no tag, < 0 = error."""
+        if n == 0:
+            # Two tags that collided answer every other REQA (after a failed anticollision
+            # they drop to IDLE): the field is clear only after two empty polls in a row.
+            self.empty += 1
+            if self.empty >= 2:
+                self.colliding = False
+            return NOTHING
+        self.empty = 0
+        if n < 0:
+            if n == self.collision_code:
+                if self.colliding:
+                    return NOTHING  # the same two tags still in the field: told once
+                self.colliding = True
+                self._flag(records.EV_COLLISION, -n & 0xFF, 0, None, 0)
+                return FLAGGED
+            self.noise += 1
+            return NOTHING
+        self.colliding = False
+        st = self.state
+        if st == DEALING:
+            return self._deal_uid(uid, n)
+        if st == CHECK_HANDS or st == CHECK_TRUMP:
+            return self._check_uid(uid, n)
+        # idle, tray and enrolment work is slow-path: hand the UID over
+        self._flag(0, 0, 0, uid, n)
+        return TAG
+
+    def _foreign(self, uid, n, code):
+        if code == OTHER_DECK:  # the card int is looked up in the slow path (card_of)
+            self._flag(records.EV_OTHER_DECK, 0xFF, self.tally.n, uid, n)
+        else:
+            self._flag(records.EV_UNKNOWN_TAG, 0, self.tally.n, uid, n)
+        return FOREIGN
+
+    def _deal_uid(self, uid, n):
+        # The commonest path of all: kept short (every line is paid 52 times a deal).
+        c = self.deck.lookup(uid, n)
+        if c < 0:
+            c = self._foreign(uid, n, c)
+        t = self.tally
+        if c != FOREIGN and t.seat_of_card[c] != NOT_DEALT:
+            # This deck has one tag per card: the same physical card read again.
+            self._flag(records.EV_DUPLICATE_READ, c, t.seat_of_card[c], uid, n)
+            return FLAGGED
+        code = t.add(c)
+        self.last_card = c
+        self.changed = True
+        if code < 0 or c == FOREIGN:
+            return FLAGGED
+        return CARD
+
+    def _check_uid(self, uid, n):
+        return self.check.check_uid(uid, n)  # made by start_check: allocates nothing
+
+    def _flag(self, ev, a, b, uid, n):
+        """Queue an irregularity for service(); kind 0 = a tag for the slow path."""
+        e = self._ev
+        e[0] = a
+        e[1] = b
+        if n > 10:
+            n = 10  # ISO 14443 UIDs are 4, 7 or 10 bytes
+        for i in range(n):
+            e[2 + i] = uid[i]
+        self.events.put(ev, e, 2 + n)
+        self.changed = True
 
     event = None  # (EV_* kind, a) of the last irregularity, not yet put into words
     # service() redraws the screen itself; the app turns this off and lets its display task
@@ -106,10 +252,19 @@ class Shoe(ShoeCore):
 
     def start_check(self, board=0):
         """OVERPLAY_CHECK: read the tray's slip, then the turned trump, then hand by hand
-        (shoe_check.py, loaded here: a shoe that deals original boards never needs it)."""
-        import shoe.check as shoe_check
+        (shoe.check.OverplayCheck, made here once: a shoe that deals original boards never
+        loads it)."""
+        code = self._start(CHECK_SLIP, board, 0)
+        if code == OK:
+            self.mode = OVERPLAY_CHECK
+            if self.check is None:
+                import shoe
 
-        return shoe_check.start_check(self, board)
+                self.check = shoe.OverplayCheck(self)
+            self.check.begin()
+            self.message = "hold tray on reader"
+            self._show()
+        return code
 
     def start_enrol(self, deck_no):
         """ENROL_DECK: deal the pack in pack order (profile.pack) once; each UID is learnt."""
@@ -221,16 +376,12 @@ class Shoe(ShoeCore):
 
     def _slow_tag(self, uid, n):
         if self.state in (ENROLLING, AWAIT_TRAY, CHECK_SLIP):
-            import shoe.dealing as shoe_tray  # loaded on first use: a shoe that only deals never needs it
-
             if self.state == ENROLLING:
-                shoe_tray.enrol_uid(self, uid, n)
+                self._enrol_uid(uid, n)
             elif self.state == AWAIT_TRAY:
-                shoe_tray.write_tray(self, uid, n)
+                self._write_tray(uid, n)
             else:
-                import shoe.check as shoe_check  # the overplay check: loaded when one begins
-
-                shoe_check.read_tray(self, uid, n)
+                self.check.read_tray(uid, n)
         else:  # a tag while idle: a card read before a deal began, or a stray tag
             c = self.deck.lookup(uid, n)
             if c >= 0:
@@ -272,7 +423,7 @@ class Shoe(ShoeCore):
         return self.findings
 
     def _rule(self, codes, overplay=False, facts=None):
-        """Ruling codes from the laws engine (shoe_laws.py, loaded only when needed)."""
+        """Ruling codes from the laws engine (_judge), asked only when something was found."""
         if not codes:
             return ()  # a clean deal needs no ruling: a clean session never loads the laws
         try:
@@ -283,23 +434,17 @@ class Shoe(ShoeCore):
                 return ("call director",)
         except AttributeError:  # CPython: no fixed heap
             pass
-        import shoe.dealing as shoe_laws
+        return self._judge(codes, overplay, facts)
 
-        return shoe_laws.rule(self, codes, overplay, facts)
-
-    # --- the overplay check (shoe_check.py) ----------------------------------------------
+    # --- the overplay check (shoe/check.py) -------------------------------------------
     def next_hand(self):
         """Overplay: the hand being passed is done; the next seat clockwise, and after the
-        dealer's the check ends by itself (shoe_check.next_hand)."""
-        import shoe.check as shoe_check
-
-        return shoe_check.next_hand(self)
+        dealer's the check ends by itself."""
+        return self.check.next_hand() if self.check is not None else False
 
     def end_check(self):
         """Close the overplay check: findings, rulings, signed CHECK (and DEAL) records."""
-        import shoe.check as shoe_check
-
-        return shoe_check.end_check(self)
+        return self.check.end_check() if self.check is not None else ()
 
     # --- what the dealer sees ----------------------------------------------------------
     def refresh(self):
@@ -311,14 +456,14 @@ class Shoe(ShoeCore):
         self.changed = False
         if self.display is None:
             return
-        import shoe.screens as shoe_text  # the words: loaded only by a shoe that has a screen
+        import shoe.screens as screens
 
         if self.event is not None:
-            self.message = shoe_text.event_text(self.event[0], self.event[1])
+            self.message = screens.event_text(self.event[0], self.event[1])
             self.event = None
-        lines = shoe_text.deal_screen(self)
+        lines = screens.deal_screen(self)
         if self.ended and self.state in (IDLE, AWAIT_TRAY):
-            lines = [lines[0], self.message] + shoe_text.finding_lines(self.findings,
+            lines = [lines[0], self.message] + screens.finding_lines(self.findings,
                                                                         self.rulings)
         if self.alert and self.state in (IDLE, AWAIT_TRAY):
             import shoe.faults as faults
@@ -326,3 +471,88 @@ class Shoe(ShoeCore):
             a = faults.alert_lines(self.alert)
             lines = lines[:4 - len(a)] + a  # at the foot of the 4 lines every panel has
         self.display.show(lines)
+
+    def _write_tray(self, uid, n):
+        """Original deal: write the board's signed slip to the tray tag now on the reader."""
+        t = self.tally
+        p = self.profile
+        hl = handprint.pack(t.seat_of_card, p.pack, self.hp)
+        trump = t.trump_card if 0 <= t.trump_card <= 52 else None
+        ln = trayslip.encode(self.slip, self.board, p.game, self.dealer, trump,  # club slip key
+                             memoryview(self.hp)[:hl], self.tray.key, self.tray.session)
+        code = self.tray.write_slip(uid, n, self.slip, ln)
+        if code < 0:
+            self._note(records.EV_READER_ERROR, -code & 0xFF, 1, uid, n)
+            self.message = "tray: try again"  # (16 columns)
+        else:
+            self.state = IDLE
+            self.message = "slip written"
+        self._commit()
+        self._show()
+
+    def _enrol_uid(self, uid, n):
+        """Enrol deck: the next tag is the next card of the sorted pack (deck.enrol_next)."""
+        d = self.deck
+        hit = d.card_of(uid, n)
+        if hit is not None and hit[0] == self.deck_no:
+            # start_enrol forgot this deck: a hit is a tag already read in this pass.
+            self._note(records.EV_DUPLICATE_READ, hit[1], 0, uid, n)
+            self.message = "read twice: " + card_name(hit[1])
+            self._show()
+            return
+        card = d.enrol_next(uid, n)
+        if card < 0:
+            self._note(records.EV_OTHER_DECK if hit else records.EV_READER_ERROR, -card & 0xFF,
+                       0, uid, n)
+            from shoe.screens import DECK_LINES
+
+            self.message = DECK_LINES.get(card, "enrol error %d" % card)
+            self._show()
+            return
+        self.cards += 1
+        self.last_card = card
+        self.changed = True
+        if self.cards == len(self.profile.pack):
+            d.finish_enrol()
+            self._note(records.EV_DECK_ENROLLED, self.deck_no, self.cards, keep=0)
+            self._commit()
+            if self.alert:
+                import shoe.faults as faults  # a deck file damaged at power-on: a deck is enrolled again
+
+                faults.clear(shoe, faults.ALERT_FILE + faults.FILE_DECKS)
+            self.state = IDLE
+            self.mode = ORIGINAL_DEAL
+            self.message = "deck %d enrolled" % self.deck_no
+        self._show()
+
+    def _judge(self, codes, overplay=False, facts=None):
+        """Ruling codes ('DW-IV-8', ...) from the laws engine for these findings.
+
+        facts: more of the case for the engine (e.g. the slip's trump and the one turned).
+        A clean deal needs no ruling, so the engine is imported only when something was found
+        (a session of clean deals never loads it). If it cannot load (no room on a small
+        heap) the findings still stand and are recorded; the dealer is told to call the
+        director, whose PC rules from the same findings."""
+        try:
+            from overplay_core import findings, games, laws
+
+            ctx = {"tables": self.tables, "phase": "deal_completed", "dealer": self.dealer}
+            if overplay:
+                ctx["overplay"] = True
+            data = {"game": None, "variants": games.variant_names(self.profile.variant),
+                    "context": ctx, "findings": [{"code": findings.name(c)} for c in codes
+                                                 if not facts or c not in facts["derived"]]}
+            for name in games.GAME_IDS:
+                if games.GAME_IDS[name] == self.profile.game:
+                    data["game"] = name
+            if facts:
+                for k in facts:
+                    if k != "derived":
+                        data[k] = facts[k]
+            return tuple([r["code"] for r in laws.judge(data)["rulings"]])
+        except MemoryError:
+            self.laws_missing += 1
+            return ("call director",)
+        except ValueError as e:  # RuleError/ParseError: facts the engine refuses, said once
+            self.laws_missing += 1
+            return (str(e)[:40],)

@@ -6,7 +6,7 @@
     deck.finish_enrol()                    # -> OK once every card was seen; saved to flash
     deck.use(3)                            # the deck on the table
     deck.lookup(uid, n)                    # -> card int, UNKNOWN_TAG, OTHER_DECK (hot path)
-    deck.decks(); deck.forget(3); deck.abort_enrol()   # upkeep: deck_more.py, loaded on first use
+    deck.decks(); deck.forget(3); deck.abort_enrol()   # upkeep
 
 A sorted pack is the pack in cards.PACK_* order: clubs, diamonds, hearts, spades, each from
 the lowest rank to the ace (the joker last). lookup() allocates nothing: the UID bytes hash to
@@ -112,21 +112,6 @@ class Deck:
             return OTHER_DECK
         return self.table[off + 9]
 
-    def __getattr__(self, attr):
-        # decks, enrol_expected, abort_enrol and the table's upkeep (_grow, _rehash): in
-        # deck_more.py, loaded on first use (a shoe dealing the one deck it enrolled never
-        # runs them), called with this deck as their first argument
-        import shoe.deck as deck_more
-
-        f = getattr(deck_more, "deck_" + attr, None)
-        if f is None:
-            raise AttributeError(attr)
-
-        def bound(*args):
-            return f(self, *args)
-
-        return bound
-
     # --- decks
     def use(self, deck_id):
         """Make deck_id the deck on the table; False when it has no card enrolled (yet)."""
@@ -154,7 +139,7 @@ class Deck:
             self.table[off + 9] = card  # the same deck enrolled again: the new card holds
             return OK
         if (self.entries + 1) * 4 > self._size * 3:
-            self._grow()  # at most 3/4 full: linear probes stay short (deck_more.py)
+            self._grow()  # at most 3/4 full: linear probes stay short
             off = self._find(uid, n)
         off = -1 - off
         if deck_id not in self.deck_ids:
@@ -175,7 +160,7 @@ class Deck:
     def forget(self, deck_id):
         """Remove a deck (to enrol it again, or retire it). Rehashes the table."""
         if deck_id in self.deck_ids:
-            self._rehash(self._size, self.deck_ids.index(deck_id))  # deck_more.py
+            self._rehash(self._size, self.deck_ids.index(deck_id))
 
     def _clear(self):
         for i in range(len(self.table)):
@@ -280,12 +265,53 @@ class Deck:
                                  % (self.path, i))
         self.use(self.deck_id)
 
+    def decks(self):
+        """{deck id: number of cards enrolled}."""
+        out = {}
+        for d in self.deck_ids:
+            out[d] = 0
+        t = self.table
+        for s in range(self._size):
+            if t[s * _SLOT]:
+                out[self.deck_ids[t[s * _SLOT + 8]]] += 1
+        return out
 
-def __getattr__(attr):
-    # MESSAGES: a line per code for people, loaded only when one is shown (deck_text.py)
-    if attr == "MESSAGES":
-        from shoe.screens import MESSAGES
+    def enrol_expected(self):
+        """The card the next tag will be enrolled as, or -1."""
+        e = self._enrolling
+        if e is None or e[2] >= len(e[1]):
+            return -1
+        return e[1][e[2]]
 
-        globals()[attr] = MESSAGES
-        return MESSAGES
-    raise AttributeError(attr)
+    def abort_enrol(self):
+        """Drop a half-done enrolment: back to what is on flash."""
+        deck_id = self._enrolling[0] if self._enrolling else None
+        self._enrolling = None
+        if self.path is not None:
+            self.load()
+        elif deck_id is not None:
+            self.forget(deck_id)
+
+    def _grow(self):
+        # twice the slots: Deck.enrol keeps the table at most 3/4 full, so probes stay short
+        self._rehash(self._size * 2, -1)
+
+    def _rehash(self, size, drop):
+        """Move every entry into a new table of `size` slots, leaving out deck index `drop`."""
+        old = self.table
+        view = memoryview(old)
+        ids = self.deck_ids
+        self._size = size
+        self.table = bytearray(size * _SLOT)
+        self.deck_ids = [d for i, d in enumerate(ids) if i != drop]
+        self.entries = 0
+        for off in range(0, len(old), _SLOT):
+            n = old[off]
+            d = old[off + 8]
+            if n and d != drop:
+                new = -1 - self._find(view[off + 1:off + 1 + n], n)
+                for i in range(_SLOT):
+                    self.table[new + i] = old[off + i]
+                self.table[new + 8] = d if drop < 0 or d < drop else d - 1
+                self.entries += 1
+        self.use(self.deck_id)

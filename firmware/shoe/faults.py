@@ -25,6 +25,7 @@ ACT_REKEY_OPEN). Alert lines fit the 16-column panel (tests/firmware/app_boot_ca
 """
 
 from overplay_core import records
+from shoe.states import ACT_REKEY_OPEN, REFUSED_JOURNAL, REFUSED_NO_KEY, REFUSED_SETUP
 
 # EVENT file_fault (records.EV_FILE_FAULT): a = the file ...
 FILE_DECKS = 1
@@ -37,9 +38,6 @@ FAULT_UNREADABLE = 1  # a folder (or nothing that reads) where the file should b
 FAULT_DAMAGED = 2  # bad CRC or length, bad contents, a set-up this shoe cannot deal
 FAULT_NOT_STORED = 3  # journal: records that could not be stored (data = [how many])
 
-# EVENT director_action a: re-keying opened at the shoe (b = 0: the act at the shoe itself).
-# The terminal's actions are 1..7 (terminal.ACT_*).
-ACT_REKEY_OPEN = 8
 
 # Shoe.alert: what the dealer must see until it is put right (0: none). The shoe tests only
 # "is there one" on its own paths; these codes and their words are here.
@@ -108,7 +106,6 @@ def report_lost(shoe):
 def refused(shoe, code):
     """Shoe._start refused a deal: say why at the foot of the screen; no room is also
     journaled once (EVENT low_space), not at every press, from the reserve no deal will use."""
-    from shoe.dealing import REFUSED_JOURNAL, REFUSED_NO_KEY, REFUSED_SETUP
 
     if code == REFUSED_JOURNAL and shoe.alert != ALERT_JOURNAL_FULL:
         kib = shoe.journal.free_bytes() // 1024

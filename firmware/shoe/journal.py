@@ -40,6 +40,9 @@ write + flush, i.e. on LittleFS about one 4 KB erase, so commit per deal or per 
 import binascii
 import os
 
+from overplay_core import records
+from overplay_core.records import MAX_RECORD
+
 try:
     _fsync = os.fsync  # CPython: flush() reaches the OS, fsync() reaches the disk
 except AttributeError:  # MicroPython: flush() is lfs_file_sync, durable on flash
@@ -51,8 +54,7 @@ FULL = -1  # the RAM batch has no room: commit() first
 BAD_SEQ = -2  # the record's seq is not next_seq
 BAD_RECORD = -3  # shorter than a header + tag, or longer than a frame holds
 
-MIN_RECORD = 27  # records.HEADER + records.TAG
-MAX_RECORD = 255
+MIN_RECORD = records.HEADER + records.TAG
 FRAME_EXTRA = 5  # length byte + CRC-32
 STATE_SIZE = 20
 OLD_STATE_SIZE = 16  # a slot written before the journal id (read as id 0: a new id is made)

@@ -39,7 +39,7 @@ try:
 except ImportError:  # pragma: no cover - both interpreters have it
     select = None
 
-from overplay_core import mac, session, wire
+from overplay_core import mac, pin, session, wire
 from overplay_core.compat import ticks_diff, ticks_ms
 
 try:
@@ -51,7 +51,6 @@ IDLE_MS = 3000        # no good frame for this long: the PC has gone, give the R
 READ_PER_POLL = 64    # bytes taken per poll(), so the dealing task is never starved
 FRAMES_PER_POLL = 4
 DEFAULT_WINDOW = 64
-FW = (0, 1, 0)
 
 E_VERSION = 1
 E_SETUP = 2
@@ -60,10 +59,6 @@ E_PIN = 4
 E_AUTH = wire.ERR_AUTH  # 5: a command whose tag does not verify (nothing changed)
 E_DONE = 6  # DONE(seq) past the end of the shoe's journal: nothing marked synced
 
-# The director's PIN (docs/wire.md): the frame types are wire's, named here too because
-# callers and tests know them as link.PIN_SET / link.PIN_ACK
-PIN_SET = wire.PIN_SET  # host: the PIN file, overplay_core.pin.make (45 bytes: salted hash)
-PIN_ACK = wire.PIN_ACK  # shoe: stored on flash (pin.bin); seq echoes PIN_SET's
 PIN_FILE = "pin.bin"  # the scoring terminal's file (board.path("pin", "pin.bin"))
 # The board a power-on deals next under the set-up in force (Settings.next_board): set-up id
 # u32 LE, board u16 LE, then crc32 u32 LE of those 6 bytes
@@ -87,7 +82,7 @@ class Settings:
     the session id u32 LE (a 14-byte file: session_id 0). Each file is written whole to a
     temporary name, then renamed over the old one, so a power cut leaves the old value or the
     new one (LittleFS renames atomically): both keys change together. pin.bin: the director's
-    PIN as a salted hash (overplay_core.pin, 45 bytes; None when there is none or it is
+    PIN as a salted hash (overplay_core.pin, pin.SIZE bytes; None when there is none or it is
     malformed), which the scoring terminal reads (terminal.Terminal pin_data).
 
     A file that is there but cannot be used (a key file of the wrong length is never cut
@@ -116,8 +111,8 @@ class Settings:
         elif d is not None:
             self.bad.append("key.bin")
         self.pin = self._read(PIN_FILE)
-        if self.pin is not None and (len(self.pin) != 45 or self.pin[:2] != b"OP"):
-            self.pin = None  # 45 = pin.SIZE, b"OP" = pin.MAGIC: not a PIN file
+        if self.pin is not None and (len(self.pin) != pin.SIZE or self.pin[:2] != pin.MAGIC):
+            self.pin = None  # not a PIN file
             self.bad.append(PIN_FILE)
         d = self._read("session.bin")
         if d is not None and len(d) in (session.SIZE, SETUP_BYTES) and \
@@ -232,12 +227,12 @@ class Link:
         self._hn = bytearray(wire.NONCE_BYTES)   # this sync's nonces: the host's (HELLO)
         self._sn = bytearray(wire.NONCE_BYTES)   # and the shoe's (INFO), fresh every HELLO
         self._nonced = False     # both are set: commands may be authenticated
-        # The last SESSION_SET / PIN_SET taken in this sync: its type, seq and tag. The shoe's
+        # The last SESSION_SET / wire.PIN_SET taken in this sync: its type, seq and tag. The shoe's
         # nonce changes after each (the new one rides on the ACK), so no earlier command of the
         # sync can be played again; the same command again (its ACK was lost) is answered with
         # the ACK once more and not applied twice.
         self._last = bytearray(1 + 4 + wire.AUTH_BYTES)
-        # called with wire.ENROLL, wire.SESSION_SET or PIN_SET after the new value is on flash,
+        # called with wire.ENROLL, wire.SESSION_SET or wire.PIN_SET after the new value is on flash,
         # so the app can give the shoe its new key or set-up (the link itself keeps no copy
         # to sign)
         self.on_settings = None
@@ -323,7 +318,7 @@ class Link:
                 self.acked = seq
         elif ptype == wire.ENROLL:
             self._enroll(seq, payload)
-        elif ptype == wire.DONE or ptype == wire.SESSION_SET or ptype == PIN_SET:
+        elif ptype == wire.DONE or ptype == wire.SESSION_SET or ptype == wire.PIN_SET:
             if ptype != wire.DONE and self._repeated(ptype, seq, payload):
                 self._ack(ptype, seq)  # its ACK was lost: say it again, apply nothing twice
                 return
@@ -391,8 +386,8 @@ class Link:
         self._ack(ptype, seq)
 
     def _ack(self, ptype, seq):
-        """SESSION_ACK / PIN_ACK, carrying the shoe's nonce for the next command."""
-        self._send(wire.SESSION_ACK if ptype == wire.SESSION_SET else PIN_ACK, seq, self._sn)
+        """SESSION_ACK / wire.PIN_ACK, carrying the shoe's nonce for the next command."""
+        self._send(wire.SESSION_ACK if ptype == wire.SESSION_SET else wire.PIN_ACK, seq, self._sn)
 
     def _refuse(self):
         self.refused += 1
@@ -430,9 +425,9 @@ class Link:
             self._send(wire.ERROR, E_PIN, b"bad PIN file")
             return
         self.settings.save_pin(body)
-        self._taken(PIN_SET, seq, payload)
+        self._taken(wire.PIN_SET, seq, payload)
         if self.on_settings is not None:
-            self.on_settings(PIN_SET)
+            self.on_settings(wire.PIN_SET)
 
     def _enroll(self, seq, payload):
         """ENROLL: untagged when the shoe holds no key or is enrol-open, else tagged under

@@ -6,7 +6,7 @@
     kind = r.get(out)               # copies the payload out; -1 when empty
     n = r.last_len                  # payload length of the item just taken
 
-    v = r.reserve()                 # zero-copy (ring_more.py, on first use): the next slot
+    v = r.reserve()                 # zero-copy: the next slot
     n = reader.read_uid(v)          # ... filled in place,
     r.commit(kind, n)               # ... then handed over
     v = r.peek()                    # the oldest payload in place (None when empty);
@@ -31,23 +31,8 @@ the reader task can then report the count as an EVENT.
 """
 
 
-_MORE = ("full", "clear", "reserve", "commit", "peek", "release", "_slot", "_advance_tail")
-
-
 class Ring:
     _views = None  # per-slot memoryviews, when made with views=True (set in __init__)
-
-    def __getattr__(self, attr):
-        # full, clear and the in-place door (reserve/commit, peek/release): ring_more's
-        # functions, which the shoe's tasks never use, put on this class at the first look-up
-        # of one of them; from then on plain methods (allocating nothing, as before)
-        if attr in _MORE:
-            import shoe.ring as ring_more
-
-            for name in _MORE:
-                setattr(Ring, name, getattr(ring_more, name))
-            return getattr(self, attr)
-        raise AttributeError(attr)
 
     def __init__(self, slots, size, views=True):
         if slots < 1 or size < 0 or size > 255:
@@ -151,6 +136,51 @@ class Ring:
         self._count = c
         if c > self.high_water:
             self.high_water = c
+
+    def full(self):
+        return self._count == self.slots
+
+    def clear(self):
+        self._head = self._tail = self._count = 0
+
+    def reserve(self):
+        """The next free slot's payload (a memoryview) to fill in place, or None when full."""
+        if self._count == self.slots:
+            self.dropped += 1
+            return None
+        return self._slot(self._head)
+
+    def commit(self, kind, n):
+        """Hand over the slot reserve() gave, holding n payload bytes."""
+        h = self._head
+        self._meta[2 * h] = kind
+        self._meta[2 * h + 1] = n
+        self._advance_head(h)
+
+    def peek(self):
+        """The oldest item's payload in place (peek_kind, peek_len say what), or None."""
+        if self._count == 0:
+            return None
+        t = self._tail
+        self.peek_kind = self._meta[2 * t]
+        self.peek_len = self._meta[2 * t + 1]
+        return self._slot(t)
+
+    def release(self):
+        """Done with the item peek() gave."""
+        if self._count:
+            self._advance_tail(self._tail)
+
+    def _slot(self, i):
+        # slot i's payload in place: the view made in __init__, else made now (allocates)
+        if self._views is not None:
+            return self._views[i]
+        return memoryview(self._buf)[i * self.size:(i + 1) * self.size]
+
+    def _advance_tail(self, t):
+        t += 1
+        self._tail = 0 if t == self.slots else t
+        self._count -= 1
 
 
 def u16(buf, i):

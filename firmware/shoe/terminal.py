@@ -21,62 +21,25 @@ Fields per game: whist (duplicate, bridge) N-S tricks 0..13, E-W = 13 - N-S
 (scoring_euchre); écarté P0's tricks 0..5, P1 = 5 - P0 (scoring_ecarte). A value keyed in from
 outside the range (key_in) is refused with a message, nothing recorded.
 The PIN: 3 wrong tries lock the menu for LOCK_MS (ticks, wrap-safe); each try is an EVENT.
-The director's side (PIN, lockout, actions, its screens' buttons) is terminal_director.py,
-loaded on first use; the screens' words are terminal_text.py.
+The director's side (PIN, lockout, actions, its screens' buttons) is shoe.director.Director,
+made on first use (shoe/__init__.py's lazy table); the screens' words are in shoe/screens.py.
 """
 
 from overplay_core import records
 from shoe.dealing import NEED_BYTES, REC_BYTES
+from shoe.states import (ACT_AVERAGE, ACT_CORRECT, ACT_VOID, BAD_VALUE, BUSY, DEAL, MAX_TRIES, MODE,
+                         NEXT, NO_ROOM,
+                         NOT_AUTHORISED, OK, PIN_OK, T_BOARD, T_CONFIRM, T_ENTRY, T_IDLE, T_MENU,
+                         T_PIN, T_PLAYING, T_READY, T_VALUE)
 
-# Buttons (bits, as app.buttons() builds them)
-DEAL = 1
-NEXT = 2
-MODE = 4
-
-# EVENT codes this module adds: records.py (the journal's owner) does not define them yet.
-# Stored in journals: never renumber. Reported for records.py / docs/records.md.
-EV_PLAY_BEGUN = 12  # a = 0 original deal, 1 overplay (records.MODE_*): the table began play
-EV_TASK_FAULT = 13  # written by app.py: a = task (app.TASK_*), b = 1 MemoryError, 2 OSError, 3 other
-
-# Director actions: EVENT EV_DIRECTOR a = action, b = PIN check (0 accepted, else refused)
-ACT_LOGIN = 1  # the PIN was entered (b: PIN_*), data = [wrong tries so far]
-ACT_AVERAGE = 2  # the table takes the average score on this board (DW-25)
-ACT_VOID = 3  # the board's score at this table is void (a SCORE kept in the journal)
-ACT_CORRECT = 4  # tricks corrected: a new SCORE follows; data = [tricks N-S, E-W]
-ACT_TABLES = 5  # tables engaged changed (context of Law IV §9, V §1); data = [tables]
-ACT_LOGOUT = 6
-ACT_PIN_SET = 7  # a new director's PIN arrived from the club PC over the link (b: PIN_OK);
-# journaled by app_more.on_settings, with or without a terminal on the shoe
-PIN_OK = 0
-PIN_WRONG = 1
-PIN_LOCKED = 2  # tried while locked out: not checked
-PIN_NONE = 3  # no PIN on this shoe: the club PC must set one
-
-MAX_TRIES = 3
-LOCK_MS = 300000  # 5 minutes
-
-T_IDLE = 0
-T_READY = 1
-T_PLAYING = 2
-T_ENTRY = 3
-T_CONFIRM = 4
-T_PIN = 5
-T_MENU = 6
-T_BOARD = 7  # director: which board
-T_VALUE = 8  # director: tables engaged
-
-MENU = ("average board", "void score", "correct tricks", "tables engaged", "leave")
-_MENU_ACT = (ACT_AVERAGE, ACT_VOID, ACT_CORRECT, ACT_TABLES, ACT_LOGOUT)
-
-# Refusals (key_in / confirm)
-OK = 0
-BAD_VALUE = -1
-NOT_AUTHORISED = -2
-BUSY = -3
-NO_ROOM = -4  # the record could not be stored (journal full: sync); nothing was done
+# A state for each screen and a result for each refusal: shoe/states.py (T_*, OK, BAD_VALUE,
+# NOT_AUTHORISED, BUSY, NO_ROOM); the buttons DEAL, NEXT, MODE and the director's ACT_* and
+# PIN_* there too.
 
 
 class Terminal:
+    director_side = None  # the Director (shoe/director.py), made on first use
+
     def __init__(self, shoe, display, pin_path=None, pin_data=None):
         self.shoe = shoe  # records go through the shoe's buffer, key and journal
         # The game and table of the board being scored: the shoe's when it was dealt (ready),
@@ -190,7 +153,7 @@ class Terminal:
         """The first card is led: EVENT play_begun (before/after play for the laws)."""
         if self.state != T_READY or self.begun == self.board:
             return BUSY
-        if not self._event(EV_PLAY_BEGUN, self.board, self.mode):
+        if not self._event(records.EV_PLAY_BEGUN, self.board, self.mode):
             return NO_ROOM
         self.begun = self.board
         self.state = T_PLAYING
@@ -301,35 +264,33 @@ class Terminal:
         self.state = T_IDLE
         self.shoe.changed = True
 
-    # --- the director (terminal_director.py, loaded on first use) ---------------------------
+    # --- the director (shoe/director.py: the Director, made on first use) ------------------
+    def _director(self):
+        d = self.director_side
+        if d is None:
+            import shoe  # the package's lazy table loads shoe/director.py
+
+            d = self.director_side = shoe.Director(self)
+        return d
+
     def save_pin(self, data):
         """Store a PIN file (overplay_core.pin.make) the club PC sent; False if malformed."""
-        import shoe.director as terminal_director
-
-        return terminal_director.save_pin(self, data)
+        return self._director().save_pin(data)
 
     def locked(self):
-        import shoe.director as terminal_director
-
-        return terminal_director.locked(self)
+        return self._director().locked()
 
     def open_director(self):
         """The PIN screen (NEXT and MODE together), unless the menu is locked out."""
-        import shoe.director as terminal_director
-
-        terminal_director.open_director(self)
+        self._director().open_director()
 
     def login(self, digits):
         """Check a PIN -> PIN_OK (the menu), PIN_WRONG, PIN_LOCKED or PIN_NONE; journaled."""
-        import shoe.director as terminal_director
-
-        return terminal_director.login(self, digits)
+        return self._director().login(digits)
 
     def director(self, act, board=0, value=0):
         """A director action (ACT_*) after login -> OK, NOT_AUTHORISED or BAD_VALUE."""
-        import shoe.director as terminal_director
-
-        return terminal_director.director(self, act, board, value)
+        return self._director().director(act, board, value)
 
     # --- buttons ---------------------------------------------------------------------------
     def press(self, edge):
@@ -360,15 +321,13 @@ class Terminal:
             elif edge & MODE:
                 self.start_entry()
         else:  # the director's screens
-            import shoe.director as terminal_director
-
-            terminal_director.press(self, st, edge, up)
+            self._director().press(st, edge, up)
 
     # --- the screen ------------------------------------------------------------------------
     def refresh(self):
         if self.changed:
             self.changed = False
             if self.display is not None and self.state != T_IDLE:
-                import shoe.screens as terminal_text
+                import shoe.screens as screens
 
-                self.display.show(terminal_text.screen(self))
+                self.display.show(screens.terminal_screen(self))

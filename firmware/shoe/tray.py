@@ -7,9 +7,7 @@
     if code == OK:
         tray.slip                      # {"board", "game", "dealer", "trump", "handprint", ...}
     else:
-        show(tray.message(code))       # one line for the dealer
-    (message, write_board, read_board, encode, check, read_slip, take: tray_more.py, loaded
-    on first use)
+        show(screens.tray_line(code))  # one line for the dealer (shoe/screens.py)
 
     # or the raw transport, when the caller encodes and checks with overplay_core.trayslip:
     ln = tray.write_slip(uid, n, slip_bytes, length)   # -> length written and verified, or < 0
@@ -46,15 +44,6 @@ LAST_PAGE = 39
 # header that claims one fails trayslip.check on its handprint length (BAD_AUTH) either way.
 SLIP_BUF = 64
 
-def __getattr__(name):
-    # message(): the lines for people, in tray_more.py, loaded when one is shown
-    import shoe.tray as tray_more
-
-    v = getattr(tray_more, name)
-    globals()[name] = v
-    return v
-
-
 class Tray:
     def __init__(self, reader, key, session=0):
         self.reader = reader
@@ -76,22 +65,6 @@ class Tray:
         if settings is not None:
             t.take(settings, record_key)
         return t
-
-    def __getattr__(self, attr):
-        # message, encode, check, write_board, read_board, read_slip, take: tray_more.py,
-        # loaded on first use (an original deal only writes its slip, with write_slip and the
-        # shoe's own codec), bound to this tray and kept on it
-        import shoe.tray as tray_more
-
-        f = getattr(tray_more, "tray_" + attr, None)
-        if f is None:
-            raise AttributeError(attr)
-
-        def bound(*args, **kw):
-            return f(self, *args, **kw)
-
-        setattr(self, attr, bound)
-        return bound
 
     def _select(self, uid, n):
         """Select the tray tag (uid[:n] when given: it must be that tag). OK or a code."""
@@ -132,7 +105,6 @@ class Tray:
         return OK
 
     # --- transport: raw slip bytes (the shoe encodes and checks them with trayslip);
-    # read_slip (an overplay check reads a slip) is in tray_more.py, found by __getattr__
     def write_slip(self, uid, n, data, length):
         """Write data[:length] (an encoded slip) to the tray tag and read it back.
 
@@ -166,3 +138,72 @@ class Tray:
             if self.data[i] != data[i]:
                 return VERIFY_FAILED
         return length
+
+    def take(self, settings, record_key=None):
+        """Slip key and session id from link.Settings, e.g. after the link stored a new
+        enrolment or set-up (link.on_settings): the tray need not wait for a restart."""
+        if settings.key is not None:
+            self.key = settings.slip_key or settings.key or record_key
+        if settings.setup is not None:
+            self.session = settings.session_id
+
+    def read_slip(self, uid=None, n=0, buf=None):
+        """Read the slip bytes of the tray tag into buf (default self.data).
+
+        Returns the slip's length from its header (capped at SLIP_BUF, 64: no slip is longer),
+        the bytes read (16) when the tag holds no slip, or a negative code. The tag is halted
+        after."""
+        r = self._select(uid, n)
+        if r != OK:
+            return r
+        r = self._read(16)
+        ln = 16
+        if r == OK and self.data[0] == trayslip.MAGIC0 and self.data[1] == trayslip.MAGIC1:
+            ln = trayslip.length(self.data)
+            if ln > SLIP_BUF:
+                ln = SLIP_BUF  # a header claiming more: trayslip.check refuses it (BAD_AUTH)
+            if ln > 16:
+                r = self._read(ln)
+        self.reader.halt()
+        if r != OK:
+            return r
+        if buf is not None:
+            for i in range(ln):
+                buf[i] = self.data[i]
+        return ln
+
+
+    def encode(self, buf, board, game, dealer, trump_card, handprint_bytes):
+        """trayslip.encode under this tray's slip key and session id."""
+        return trayslip.encode(buf, board, game, dealer, trump_card, handprint_bytes,
+                               self.key, self.session)
+
+    def check(self, data):
+        """trayslip.check under this tray's slip key and session id (never raises)."""
+        return trayslip.check(data, self.key, self.session)
+
+    def write_board(self, board, game, dealer, trump_card, handprint_bytes, uid=None, n=0):
+        """Encode, sign, write and verify the slip; OK (self.slip set) or a code.
+
+        ValueError (from trayslip.encode) for a value that cannot be written."""
+        self.slip = None
+        buf = bytearray(trayslip.MAX_LEN + 3)
+        ln = self.encode(buf, board, game, dealer, trump_card, handprint_bytes)
+        r = self.write_slip(uid, n, buf, ln)
+        if r < 0:
+            return r
+        self.slip = trayslip.decode(self.data, self.key, self.session)
+        return OK
+
+    def read_board(self, uid=None, n=0):
+        """Read and check the slip under the key and session; OK (self.slip = decoded dict) or
+        a code (OTHER_SESSION -46: a genuine slip of another session)."""
+        self.slip = None
+        r = self.read_slip(uid, n)
+        if r < 0:
+            return r
+        code = self.check(memoryview(self.data)[:r])
+        if code != trayslip.OK:
+            return SLIP_ERROR_BASE + code
+        self.slip = trayslip.decode(self.data, self.key, self.session)
+        return OK

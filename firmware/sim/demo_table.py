@@ -34,13 +34,16 @@ from binascii import hexlify, unhexlify
 import shoe.app as A
 import shoe.board as B
 import shoe.terminal as T
+import shoe.screens as screens
 from shoe.display import TextDisplay
-from sim.mfrc522 import ScriptedDealer, card_tag, tray_tag, uid7
+from sim.tags import ScriptedDealer, card_tag, tray_tag, uid7
 from overplay_core import findings as F
 from overplay_core import games, handprint, trayslip
 from overplay_core.cards import card_name
 from overplay_core.compat import ticks_diff, ticks_ms
-from shoe.dealing import AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, IDLE
+from shoe.states import AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, IDLE
+import shoe.states as ST
+import sim.board as SB
 
 TRAY_DECK = 900  # the tray tags' UIDs: uid7(900, board)
 BITS = {"deal": 1, "next": 2, "mode": 4}  # as App.buttons() reads them
@@ -190,7 +193,7 @@ async def check_overplay(a, board_no, tags, trays, wrong, again=False):
             break
         await _pass(a, [tags[c] for c in p.pack if seats[c] == seat])
         a.command(A.CMD_NEXT_HAND)
-        await _until(a, lambda: sh.state != CHECK_HANDS or sh.hand != seat)
+        await _until(a, lambda: sh.state != CHECK_HANDS or sh.check.hand != seat)
         seat = (seat + 1) % p.seats
     await _until(a, lambda: sh.state == IDLE)
     what = ", ".join([F.name(c) for c in sh.findings]) or "matches the slip"
@@ -209,13 +212,13 @@ async def play(a, board_no, tricks, anyway=False):
     last field (N-S tricks at whist, the makers' at euchre, P0's at écarté; kept within the
     field's range), the lowest value in any field before it (euchre: N-S made it, not alone)."""
     t = a.terminal
-    await _until(a, lambda: t.state == T.T_READY and t.board == board_no)
+    await _until(a, lambda: t.state == ST.T_READY and t.board == board_no)
     await press(a, "deal")  # READY -> play begun (EVENT 12)
-    if t.state != T.T_PLAYING:
+    if t.state != ST.T_PLAYING:
         raise RuntimeError("board %d: play did not begin (%s)" % (board_no, t.message))
     await press(a, "deal")  # PLAYING -> key in the score, field by field
     fields = t._fields()  # (label, lo, hi) of each field of this game's score
-    while t.state == T.T_ENTRY:
+    while t.state == ST.T_ENTRY:
         k = t.field
         lo, hi = fields[k][1], fields[k][2]
         want = tricks if k == len(fields) - 1 else lo
@@ -250,7 +253,7 @@ async def director(a, board_no, digits):
     """The director at the table: NEXT+MODE, the PIN (wrong once), average the board."""
     t = a.terminal
     await press(a, "next", "mode")
-    if t.state != T.T_PIN:
+    if t.state != ST.T_PIN:
         raise RuntimeError("the director's PIN screen did not open (%s)" % t.message)
     wrong = digits[:-1] + "%d" % ((int(digits[-1]) + 1) % 10)
     msg = await enter_pin(a, wrong)
@@ -258,10 +261,10 @@ async def director(a, board_no, digits):
         "(journaled)" % msg)
     await press(a, "next", "mode")
     await enter_pin(a, digits)
-    if t.state != T.T_MENU:
+    if t.state != ST.T_MENU:
         raise RuntimeError("the right PIN did not open the menu (%s)" % t.message)
     say(a.table, "the PIN sent by the club PC opens the director's menu")
-    while T.MENU[t.item] != "average board":
+    while screens.MENU[t.item] != "average board":
         await press(a, "next")
     await press(a, "deal")  # which board: the board just played
     while t.number != board_no:
@@ -388,7 +391,7 @@ def main(argv):
     opts = _args(argv)
     folder = opts["--dir"]
     # Switched on for the first time: no key yet (the club PC enrols it over the link).
-    b = B.simulated(shoe_id=0, key=None, display=TextDisplay(), root=folder)
+    b = SB.simulated(shoe_id=0, key=None, display=TextDisplay(), root=folder)
     b.buttons = {"deal": Button(), "next": Button(), "mode": Button()}
     f = open(opts["--port"], "r+b")
     b.stream_in = b.stream_out = f  # the USB serial line to the club PC

@@ -374,14 +374,3 @@ class SimMFRC522:
         self.level = nb
         r[_ControlReg] = (r[_ControlReg] & 0xF8) | (bits & 7)
         r[_ComIrqReg] |= 0x20  # RxIRq
-
-
-def __getattr__(attr):
-    # the tags (card_tag, tray_tag, uid7, ScriptedDealer, Tag, ...) are sim_tags' names:
-    # `from drivers.sim_mfrc522 import card_tag` finds them there, once
-    if not attr.startswith("__"):
-        v = getattr(sim_tags, attr, None)
-        if v is not None:
-            globals()[attr] = v
-            return v
-    raise AttributeError(attr)

@@ -1,18 +1,18 @@
 """A whole session of the shoe app on simulated hardware: enrol a deck, deal N boards.
 
-    MICROPYPATH=shared:firmware:.frozen micropython -X heapsize=512k firmware/session_sim.py \\
+    MICROPYPATH=shared:firmware:.frozen micropython -X heapsize=512k firmware/sim/session.py \\
         --deals 200 --game 1 [--variant 0] [--seed 7] [--flash host|ram] [--verbose]
-    ... firmware/session_sim.py --overplay 3     # two tables: slips from table 1 checked at 2
-    python firmware/session_sim.py ...     # the same on CPython (firmware/ and shared/ on path)
+    ... firmware/sim/session.py --overplay 3     # two tables: slips from table 1 checked at 2
+    python firmware/sim/session.py ...     # the same on CPython (firmware/ and shared/ on path)
 
-The real app (app.py: reader, dealing, display and link tasks), the real MFRC522 driver on the
+The real app (shoe/app.py: reader, dealing, display and link tasks), the real MFRC522 driver on the
 simulated chip, the real deck, tally, records, journal and tray code. A scripted dealer (one
 more asyncio task) enrols a deck by dealing it sorted, then for each board shuffles the pack
 (a list of int card tags, in place), passes the cards through the chip's field one by one
-(drivers.sim_tags.ScriptedDealer, one restarted each deal), says the deal is over, and holds
+(sim.tags.ScriptedDealer, one restarted each deal), says the deal is over, and holds
 the tray tag over the reader for the slip. Every DEAL record is read back from the journal
-and its seats and trump compared with what was dealt. Nothing the dealing does not need is
-loaded: the two-table run is in session_sim_more.py, the command line in session_sim_cli.py.
+and its seats and trump compared with what was dealt. overplay_session runs two tables: slips
+written at table 1 are checked at table 2.
 
 The last line is a JSON object (deals, errors, records, heap figures): the benchmark and
 `make demo` read it. Heap (gc.mem_alloc()): `heap_code` after every import (on a board the code
@@ -36,13 +36,13 @@ import asyncio  # noqa: E402 - after the first collect: imports are what `base` 
 
 import shoe.app as A  # noqa: E402
 import shoe.board as B  # noqa: E402
-from shoe.display import TextDisplay  # noqa: E402
+import sim.board as SB  # noqa: E402
 import sim.mfrc522 as sim_mfrc522  # noqa: E402, F401 - the chip's code (board.simulated): code
+from shoe.display import TextDisplay  # noqa: E402
 from sim.tags import ScriptedDealer, card_tag_int, tray_tag, uid7  # noqa: E402
 from overplay_core import games, handprint, records  # noqa: E402
-from shoe.dealing import AWAIT_TRAY, DEALING, ENROLLING, IDLE  # noqa: E402
-import shoe.screens as shoe_text  # noqa: E402, F401 - loaded on first use by the app: code, counted as code
-import shoe.dealing as shoe_tray  # noqa: E402, F401
+from shoe.states import AWAIT_TRAY, CHECK_SLIP, DEALING, ENROLLING, IDLE  # noqa: E402
+from overplay_core import findings as F  # noqa: E402
 
 try:
     _mem = gc.mem_alloc
@@ -188,19 +188,19 @@ def _remove(a, flash):
     (a simulated shoe's flash lives only as long as its session)."""
     a.journal.close()
     if flash == "host" and "overplay-sim-" in a.board.root:
-        B.remove_folder(a.board.root)
+        SB.remove_folder(a.board.root)
 
 
 def session(deals=200, game=games.DUPLICATE_WHIST, variant=0, seed=7, flash="host",
             verbose=False):
     """Run the session; returns the result dict (also what main() prints)."""
     if verbose:
-        from shoe.display import ConsoleDisplay
+        from sim.display import ConsoleDisplay
 
         display = ConsoleDisplay()
     else:
         display = TextDisplay()
-    b = B.simulated(display=display, flash=flash)
+    b = SB.simulated(display=display, flash=flash)
     world = make_tags(games.profile(game, variant).pack)
     gc.collect()
     sim_base = _mem()  # code + the simulated world (chip, tags): not the shoe's data
@@ -223,20 +223,141 @@ def session(deals=200, game=games.DUPLICATE_WHIST, variant=0, seed=7, flash="hos
             "ring_high_water": a.uids.high_water, "ring_dropped": a.uids.dropped}
 
 
-def overplay_session(boards=3, wrong=2, seed=11, flash="host"):
-    """Two tables, no network: slips written at table 1 are checked at table 2
-    (session_sim_more.py: the 200-deal session does without its code)."""
-    import sim.session as session_sim_more
+def _tag(c):
+    """Card c of the club's deck (deck 1) as an int card tag, as session_sim deals it."""
+    return card_tag_int(uid7(1, c))
 
-    return session_sim_more.overplay_session(boards, wrong, seed, flash)
+
+async def _until_true(a, cond, stats, limit=100000):
+    """Run the apps until cond() holds (_until waits on a shoe state only)."""
+    n = 0
+    while not cond():
+        if not a.running:
+            raise RuntimeError("session_sim: the app stopped: %r" % (a.error,))
+        stats.sample()
+        await A._sleep_ms(0)
+        n += 1
+        if n > limit:
+            raise RuntimeError("session_sim: the shoe is stuck (state not reached)")
+
+
+async def _pass(a, stats, tags):
+    """The dealer's hand over the reader: cards one by one, until the shoe has them all."""
+    d = ScriptedDealer(a.board.sim, tags, dwell=2, gap=1)
+    await _until_true(a, lambda: d.done and len(a.uids) == 0, stats)
+    a.board.sim.script = None
+
+
+async def _overplay(t1, t2, boards, wrong, seed, stats):
+    """Table 1 deals each board and writes its tray slip; table 2 reads the slip, has the
+    trump turned (a wrong one on board `wrong`) and each hand passed, and is checked."""
+    try:
+        p = t1.profile
+        for a in (t1, t2):  # both shoes know the club's deck (enrolled on each)
+            a.command(A.CMD_ENROL, 1)
+            await _until_true(a, lambda: a.shoe.state != IDLE, stats)
+            await _pass(a, stats, [_tag(c) for c in p.pack])
+        x = seed & 0x3FFFFFFF or 1
+        order = list(p.pack)
+        for b in range(1, boards + 1):
+            tray = tray_tag(uid7(900, b))
+            x = shuffle(order, x)
+            t1.command(A.CMD_DEAL, b)
+            await _until_true(t1, lambda: t1.shoe.state == DEALING, stats)
+            await _pass(t1, stats, [_tag(c) for c in order[:p.deal_cards]])
+            t1.command(A.CMD_END)
+            await _until_true(t1, lambda: t1.shoe.state == AWAIT_TRAY, stats)
+            t1.board.sim.enter(tray)
+            await _until_true(t1, lambda: t1.shoe.state == IDLE, stats)
+            t1.board.sim.leave(tray)
+            # the board travels to table 2
+            dealer = t1.shoe.dealer
+            t2.command(A.CMD_CHECK, b)
+            await _until_true(t2, lambda: t2.shoe.state != IDLE, stats)
+            t2.board.sim.enter(tray)
+            await _until_true(t2, lambda: t2.shoe.state != CHECK_SLIP, stats)
+            t2.board.sim.leave(tray)
+            trump = order[p.turn_up_index]
+            turned = order[0] if b == wrong else trump
+            await _pass(t2, stats, [_tag(turned)])
+            for k in range(p.seats):
+                seat = (dealer + 1 + k) % p.seats
+                await _pass(t2, stats, [_tag(order[n]) for n in range(p.deal_cards)
+                                        if p.seat_of(n, dealer) == seat])
+                t2.command(A.CMD_NEXT_HAND)
+                await _until_true(t2, lambda: len(t2.commands) == 0, stats)
+            await _until_true(t2, lambda: t2.shoe.state == IDLE, stats)
+            want = (F.TRUMP_DIFFERS_FROM_SLIP,) if b == wrong else ()
+            sh = t2.shoe
+            if sh.findings != want:
+                stats.errors.append("board %d: check found %r, want %r" % (b, sh.findings, want))
+            elif b == wrong:
+                stats.rulings = sh.rulings
+            stats.deals += 1
+    except Exception as e:  # noqa: BLE001 - the session ends, and says why
+        stats.errors.append("overplay stopped: %s: %s" % (e.__class__.__name__, e))
+    t1.stop()
+    t2.stop()
+
+
+def overplay_session(boards=3, wrong=2, seed=11, flash="host"):
+    """Two tables, no network: slips written at table 1 are checked at table 2."""
+    t1 = A.App(SB.simulated(shoe_id=1, display=TextDisplay(), flash=flash), table=1,
+               game=games.DUPLICATE_WHIST, poll_ms=0, display_ms=50)
+    t2 = A.App(SB.simulated(shoe_id=2, display=TextDisplay(), flash=flash), table=2,
+               game=games.DUPLICATE_WHIST, poll_ms=0, display_ms=50)
+    stats = Stats()
+    stats.rulings = ()
+    ended = []  # boards whose check ended at table 2 (the app's between-hands hook: the
+    t2.on_deal_end = lambda shoe: ended.append(shoe.board)  # terminal is offered them there)
+
+    async def both():
+        await asyncio.gather(t1.main(extra=(_overplay(t1, t2, boards, wrong, seed, stats),)),
+                             t2.main())
+
+    asyncio.run(both())
+    checks = [records.decode(r) for s, r in t2.journal.records_from(1)
+              if r[0] == records.CHECK]
+    _remove(t1, flash)
+    _remove(t2, flash)
+    return {"boards": stats.deals, "errors": len(stats.errors),
+            "first_errors": stats.errors[:3], "checks": len(checks),
+            "slip_results": [c["slip"] for c in checks], "wrong_trump_rulings":
+            list(stats.rulings), "laws_missing": t2.shoe.laws_missing,
+            "checks_ended": [b for b in ended if b]}
 
 
 def main(argv):
-    """The command line (module docstring); prints the result JSON, returns the exit status
-    (session_sim_cli.py: the benchmark imports this module and calls session())."""
-    import sim.session as session_sim_cli
+    """The command line (module docstring): parse the options, run, print the JSON line,
+    return the exit status."""
+    import json
 
-    return session_sim_cli.main(argv, session, overplay_session)
+    opts = {"--deals": 200, "--game": 1, "--variant": 0, "--seed": 7, "--overplay": 0}
+    flash = "host"
+    verbose = False
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--verbose":
+            verbose = True
+            i += 1
+        elif argv[i] == "--flash":
+            flash = argv[i + 1]
+            i += 2
+        elif argv[i] in opts:
+            opts[argv[i]] = int(argv[i + 1])
+            i += 2
+        else:
+            print("session_sim: unknown option %r: use --deals N --game 1..4 --variant V "
+                  "--seed S --flash host|ram --verbose, or --overplay BOARDS" % argv[i])
+            return 2
+    if opts["--overplay"]:
+        r = overplay_session(opts["--overplay"], 2, opts["--seed"], flash)
+        print(json.dumps(r))
+        return 1 if r["errors"] or r["boards"] != opts["--overplay"] else 0
+    r = session(opts["--deals"], opts["--game"], opts["--variant"], opts["--seed"], flash,
+                verbose)
+    print(json.dumps(r))
+    return 1 if r["errors"] or r["deals"] != opts["--deals"] else 0
 
 
 if __name__ == "__main__":

@@ -118,13 +118,25 @@ class Tag:
                 m[12 + i] = _CC_NTAG213[i]
         return m
 
-    def __getattr__(self, attr):
-        # uid, state, page(p), user_bytes(n): sim_tags_more (tests read them; the chip does not)
-        if attr.startswith("__"):
-            raise AttributeError(attr)
-        import sim.tags as sim_tags_more
+    # What tests read of a tag (the simulated chip does not)
+    @property
+    def uid(self):
+        """The UID as bytes."""
+        u = self.u
+        n = u >> 56
+        return bytes([(u >> (8 * (n - 1 - i))) & 0xFF for i in range(n)])
 
-        return sim_tags_more.tag_attr(self, attr)
+    @property
+    def state(self):
+        """IDLE .. HALT."""
+        return self.s & 0x0F
+
+    def page(self, p):
+        return bytes(self.mem[p * 4:p * 4 + 4])
+
+    def user_bytes(self, n=144):
+        """The first n bytes of user memory (pages 4..39)."""
+        return bytes(self.mem[16:16 + n])
 
     def power_off(self):
         cl = Tag.cl  # also while answering (a WRITE cut short): the state packed back is IDLE
@@ -375,13 +387,11 @@ class ScriptedDealer:
             self.t = 1
 
 
-def __getattr__(attr):
-    # pack_tags, legacy_tag: sim_tags_more (tests use them; a session deals NTAG213 cards)
-    if not attr.startswith("__"):
-        import sim.tags as sim_tags_more
+def pack_tags(deck_no, cards):
+    """Card tags for a pack: tag i is cards[i], UID uid7(deck_no, card) (distinct per deck)."""
+    return [card_tag(uid7(deck_no, c)) for c in cards]
 
-        v = getattr(sim_tags_more, attr, None)
-        if v is not None:
-            globals()[attr] = v  # found once: a plain attribute from now on
-            return v
-    raise AttributeError(attr)
+
+def legacy_tag(uid4, name=""):
+    """A 4-byte UID tag (MIFARE Classic-like: SAK 0x08, answers no NTAG command)."""
+    return Tag(uid4, 0, name)

@@ -32,9 +32,11 @@ import shoe.app as A
 import shoe.board as B
 import sim.demo_table as D
 from shoe.display import TextDisplay
-from sim.mfrc522 import card_tag, uid7
+from sim.tags import card_tag, uid7
 from overplay_core import session
-from shoe.dealing import IDLE
+from shoe.states import IDLE
+import shoe.states as ST
+import sim.board as SB
 
 STATE = "virtual.json"  # on the flash: {"setup_id": .., "next": board}
 
@@ -106,7 +108,7 @@ class Table:
 
     def _deal_ended(self, sh):
         # Right after the DEAL (or CHECK) record is committed: the flash says it was dealt.
-        if sh.board and sh.mode in (A.ORIGINAL_DEAL, A.OVERPLAY_CHECK):
+        if sh.board and sh.mode in (ST.ORIGINAL_DEAL, ST.OVERPLAY_CHECK):
             st = self.a.settings
             self.state = {"setup_id": st.setup_id(), "next": sh.board + 1}
             self._save(self.folder + "/" + STATE, self.state)
@@ -246,7 +248,7 @@ def main(argv):
         except OSError:
             pass
     # Unenrolled until the club PC enrols it over the link (key.bin then says who it is).
-    b = B.simulated(shoe_id=0, key=None, display=TextDisplay(), root=folder)
+    b = SB.simulated(shoe_id=0, key=None, display=TextDisplay(), root=folder)
     b.buttons = {"deal": D.Button(), "next": D.Button(), "mode": D.Button()}
     b.stream_in = sys.stdin.buffer  # the USB serial line, as on the board
     b.stream_out = sys.stdout.buffer

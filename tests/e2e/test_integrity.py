@@ -21,7 +21,7 @@ from overplay_core import wire
 # pytestmark: skipped where there is no MicroPython interpreter
 from tests.e2e.test_sync_pty import KEY, SHOE, pytestmark  # noqa: F401
 
-import sim.desk as devsim
+import sim.devsim as devsim
 
 JUNK_KEY = b"\xab" * 32
 

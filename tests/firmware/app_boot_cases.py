@@ -14,6 +14,7 @@ import shoe.link as link
 from shoe.deck import Deck
 from sim.tags import uid7
 from overplay_core import records, session, wire
+import shoe.states as ST
 
 
 def write(path, data):
@@ -138,9 +139,9 @@ def test_mode_held_at_power_on_opens_re_keying_for_that_power_on():
     lines = screen(a)
     assert lines[1:] == ["re-key open:", "enrol from the", "club PC"]
     ev = journal(a, records.EVENT, records.EV_DIRECTOR)
-    assert [(e["a"], e["b"]) for e in ev] == [(F.ACT_REKEY_OPEN, 0)]
+    assert [(e["a"], e["b"]) for e in ev] == [(ST.ACT_REKEY_OPEN, 0)]
     a.deal_once()
-    assert a.mode_sel == A.ORIGINAL_DEAL  # held since power-on: not a press of MODE
+    assert a.mode_sel == ST.ORIGINAL_DEAL  # held since power-on: not a press of MODE
     b.buttons["mode"].v = 1
     a.settings.save_key(9, b"k" * 32, b"s" * 32)  # the club PC re-keys the shoe
     a._on_settings(wire.ENROLL)

@@ -1,3 +1,5 @@
+import sim.board as SB
+
 """A RAM flash chip for LittleFS tests: counts erases per block and cuts the power on cue.
 
     dev = RamBlockDevice(block_size=512, blocks=64)   # the Pico's is 4096 x 352 (1408 KB)
@@ -128,7 +130,7 @@ def rmtree(path):
     """Remove a directory and everything under it (tests clean their tmp dirs)."""
     import shoe.board as board  # the firmware's own remover (a simulated shoe's flash folder)
 
-    board.remove_folder(path)
+    SB.remove_folder(path)
 
 
 def measure_wear(deals=300, block_size=4096, blocks=352, commit_every=1):

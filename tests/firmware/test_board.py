@@ -1,6 +1,7 @@
 """The board definition and the simulated flash (both interpreters; no machine module needed)."""
 
 import shoe.board as B
+import sim.board as SB
 
 
 def test_pico_reference_pin_map():
@@ -36,12 +37,12 @@ def test_board_paths_are_under_its_root():
 
 
 def test_simulated_flash_keeps_files():
-    root = B.ram_filesystem(16)  # LittleFS on RAM under MicroPython, a temp folder on CPython
+    root = SB.ram_filesystem(16)  # LittleFS on RAM under MicroPython, a temp folder on CPython
     with open(root + "/f", "wb") as f:
         f.write(b"journal")
     with open(root + "/f", "rb") as f:
         assert f.read() == b"journal"
-    assert B.ram_filesystem(16) != root  # each simulated shoe has its own flash
+    assert SB.ram_filesystem(16) != root  # each simulated shoe has its own flash
 
 
 def test_deck_codes_the_shoe_and_the_test_tables_rely_on():

@@ -11,7 +11,8 @@ import shoe.deck as deck_more  # noqa: F401, I001 - the rehash (Deck.__getattr__
 from shoe.deck import (ALREADY_ENROLLED, BAD_UID, INCOMPLETE, OK, OTHER_DECK, UNKNOWN_TAG, Deck,
                   uid_hash)
 from drivers.mfrc522 import MFRC522
-from sim.mfrc522 import ScriptedDealer, SimMFRC522, card_tag, legacy_tag, uid7
+from sim.mfrc522 import SimMFRC522
+from sim.tags import ScriptedDealer, card_tag, legacy_tag, uid7
 from overplay_core.cards import PACK_24, PACK_32, PACK_52
 from radio_fakes import flash_dir, heap_locked, release
 

@@ -4,7 +4,7 @@ import struct
 
 from overplay_core import records, session, wire
 
-import sim.desk as devsim
+import sim.devsim as devsim
 from shoe.link import Link, Settings
 from link_host import Host, Kbd, Pipe, frames, run
 
@@ -252,12 +252,12 @@ def test_the_directors_pin_is_stored_and_survives_a_restart():
     link.on_settings = told.append
     pc.hello()
     data = pin.make("2468", b"saltsalt")
-    pc.send(L.PIN_SET, 5, data[:-1])  # torn (tagged as sent): refused, nothing stored
-    pc.send(L.PIN_SET, 6, data)
+    pc.send(wire.PIN_SET, 5, data[:-1])  # torn (tagged as sent): refused, nothing stored
+    pc.send(wire.PIN_SET, 6, data)
     pc.run()
     fs = pc.frames()
-    assert fs[0][:2] == (wire.ERROR, L.E_PIN) and fs[1][:2] == (L.PIN_ACK, 6)
-    assert told == [L.PIN_SET] and link.settings.pin == data
+    assert fs[0][:2] == (wire.ERROR, L.E_PIN) and fs[1][:2] == (wire.PIN_ACK, 6)
+    assert told == [wire.PIN_SET] and link.settings.pin == data
     again = Settings(folder)  # on flash: the terminal finds it after a power cycle
     assert again.pin == data and pin.matches(again.pin, "2468")
     assert not pin.matches(again.pin, "2469")

@@ -7,7 +7,7 @@ import struct
 
 from overplay_core import pin, session, wire
 
-import sim.desk as devsim
+import sim.devsim as devsim
 from blockdev import rmtree
 from shoe.journal import Journal
 from shoe.link import Link, Settings

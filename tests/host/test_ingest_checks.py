@@ -21,6 +21,7 @@ import shoe.dealing as S
 from overplay import ingest_checks, store
 from overplay_core import findings as F
 from overplay_core import games, handprint, records, ruling_ids
+import shoe.states as ST
 
 SHOE = 5
 TABLES_IN_SESSION = [(1, 24, 3)]  # (first board, last board, tables) of the SESSION in force
@@ -387,7 +388,7 @@ def test_the_real_shoe_deals_and_checks_nothing_the_host_refuses(table):
     game, variant, board, dealer, reads, turned, hands = table
     tray = DictTray()
     t1, r1 = make(game, variant, tray=tray, table=1, screen=False)
-    assert t1.start_deal(board=board, dealer=dealer) == S.OK
+    assert t1.start_deal(board=board, dealer=dealer) == ST.OK
     _read(t1, r1, reads)
     t1.end_deal()  # findings, rulings and the DEAL record, as the shoe makes them
     r1.script.append(b"\x04TRAY01")  # the slip written to the tray
@@ -398,14 +399,14 @@ def test_the_real_shoe_deals_and_checks_nothing_the_host_refuses(table):
     r2.script.append(b"\x04TRAY01")
     t2.poll()
     t2.service()
-    if t2.state == S.CHECK_TRUMP:
+    if t2.state == ST.CHECK_TRUMP:
         _read(t2, r2, [turned])
     for h in hands:
-        if t2.state == S.IDLE:
+        if t2.state == ST.IDLE:
             break
         _read(t2, r2, h)
         t2.next_hand()
-    if t2.state != S.IDLE:
+    if t2.state != ST.IDLE:
         t2.end_check()
     ctx = ingest_checks.Context(SID)
     made = t1.journal.items + t2.journal.items
@@ -428,7 +429,7 @@ def test_every_score_the_terminal_takes_is_merged():
             t.ready(board=1 + n % 24, dealer=n % 2)
             t.start_entry()
             for v in values:
-                assert t.key_in(v) == T.OK
+                assert t.key_in(v) == ST.OK
                 t.confirm()
             t.confirm()
             n += 1

@@ -12,6 +12,8 @@ import json
 import os
 import subprocess
 import sys
+import shoe.states as ST
+import sim.board as SB
 
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -42,14 +44,14 @@ def test_each_game_whole_app_on_cpython():
 
 def test_each_game_whole_app_under_micropython():
     for game in ("1", "2", "3", "4"):
-        rc, r, proc = _micropython([os.path.join(ROOT, "firmware", "session_sim.py"),
+        rc, r, proc = _micropython([os.path.join(ROOT, "firmware", "sim", "session.py"),
                                     "--deals", "8", "--game", game])
         assert rc == 0 and r["errors"] == 0, (r, proc.stderr[-2000:])
         assert r["deals"] == 8
 
 
 def test_euchre_24_card_variant_and_ram_littlefs_under_micropython():
-    rc, r, proc = _micropython([os.path.join(ROOT, "firmware", "session_sim.py"), "--deals",
+    rc, r, proc = _micropython([os.path.join(ROOT, "firmware", "sim", "session.py"), "--deals",
                                 "20", "--game", "3", "--variant", "4", "--flash", "ram"])
     assert rc == 0 and r["errors"] == 0 and r["deals"] == 20, (r, proc.stderr[-2000:])
 
@@ -66,7 +68,7 @@ def test_tray_slips_travel_to_the_next_table_and_a_wrong_trump_is_ruled():
     # each check ended by NEXT after the dealer's hand reaches the app's between-hands step
     # (where the scoring terminal is offered the board)
     assert r["checks_ended"] == [1, 2, 3]
-    rc, m, proc = _micropython([os.path.join(ROOT, "firmware", "session_sim.py"),
+    rc, m, proc = _micropython([os.path.join(ROOT, "firmware", "sim", "session.py"),
                                 "--overplay", "3"], heap="1024k")
     assert rc == 0 and m["slip_results"] == [0, 1, 0], (m, proc.stderr[-2000:])
     assert m["wrong_trump_rulings"] == ["DW-IV-8"] and m["checks_ended"] == [1, 2, 3]
@@ -105,8 +107,10 @@ def test_200_deals_from_mpy_complete_in_a_128k_heap(tmp_path):
 
 
 HOT = """
-import micropython, board, app
-from sim.mfrc522 import card_tag, uid7
+import micropython
+import shoe.app as app
+import sim.board as board
+from sim.tags import card_tag, uid7
 from shoe.display import TextDisplay
 b = board.simulated(display=TextDisplay(), flash="host")
 a = app.App(b, poll_ms=0)
@@ -147,9 +151,9 @@ class Button:
 def test_buttons_start_and_end_a_deal_and_cycle_the_mode():
     import shoe.app as app
     import shoe.board as board
-    from shoe.display import RecordingDisplay
+    from sim.display import RecordingDisplay
 
-    b = board.simulated(display=RecordingDisplay(), flash="host")
+    b = SB.simulated(display=RecordingDisplay(), flash="host")
     b.buttons = {"deal": Button(), "next": Button(), "mode": Button()}
     a = app.App(b, poll_ms=0)
 
@@ -161,13 +165,13 @@ def test_buttons_start_and_end_a_deal_and_cycle_the_mode():
         a.shoe.refresh()  # what the display task does every display_ms
 
     press("deal")
-    assert a.shoe.state == app.DEALING and a.shoe.board == 1
+    assert a.shoe.state == ST.DEALING and a.shoe.board == 1
     press("deal")  # ends it (short: the findings are on the screen)
-    assert a.shoe.state != app.DEALING and a.shoe.findings
+    assert a.shoe.state != ST.DEALING and a.shoe.findings
     assert a.terminal.active  # the scoring terminal offers the board for play
     press("mode")  # MODE there: back to the shoe's menu (the board is not played here)
     assert not a.terminal.active
     press("mode")
-    assert a.mode_sel == app.OVERPLAY_CHECK and b.display.shown("overplay check")
+    assert a.mode_sel == ST.OVERPLAY_CHECK and b.display.shown("overplay check")
     press("deal")
-    assert a.shoe.state == app.CHECK_SLIP
+    assert a.shoe.state == ST.CHECK_SLIP

@@ -27,8 +27,9 @@ pytestmark = pytest.mark.skipif(not os.path.exists(micropython_bin()),
 # each shoe with its own simulated reader; the tray tag is carried from one to the next.
 SLIP_SCRIPT = """
 import json, sys
-import shoe.board as B
-from sim.mfrc522 import tray_tag, uid7
+import shoe.screens as screens
+import sim.board as B
+from sim.tags import tray_tag, uid7
 from shoe.link import Settings
 from overplay_core import handprint
 from overplay_core.cards import PACK_52
@@ -54,7 +55,7 @@ for folder in sys.argv[2:]:
     sim.enter(tag)
     code = t.read_board()
     sim.leave(tag)
-    out[folder] = [code, t.message(code), t.session, t.slip and t.slip["board"]]
+    out[folder] = [code, screens.tray_line(code), t.session, t.slip and t.slip["board"]]
 print(json.dumps(out))
 """
 

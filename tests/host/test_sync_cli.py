@@ -133,7 +133,7 @@ def sync_from_socket_shoe(db, key, shoe_id, records):
     import threading
     import time
 
-    import sim.desk as devsim
+    import sim.devsim as devsim
     from shoe.link import Link, Settings
     j = devsim.MemJournal()
     devsim.fill(j, records, key, shoe_id)

@@ -6,7 +6,7 @@ import struct
 
 import pytest
 
-import sim.desk as devsim
+import sim.devsim as devsim
 from shoe.link import Link, Settings
 from overplay import enroll, sync
 from overplay.cli import UserError

@@ -24,6 +24,7 @@ from overplay_core import records
 from overplay_core.compat import ticks_diff, ticks_ms
 
 from shoe.link import Link, Settings
+import sim.board as SB
 
 BAD_KEY = b"\xee" * 32
 
@@ -185,7 +186,7 @@ def main(argv):
     folder = opts.get("--dir")
     if "--ramfs" in opts:  # LittleFS on a RAM block device: the board's flash, minus the chip
         import shoe.board as board
-        folder = board.ram_filesystem(int(opts["--ramfs"]))
+        folder = SB.ram_filesystem(int(opts["--ramfs"]))
     if folder:
         _mkdir(folder)
         _mkdir(folder + "/journal")
