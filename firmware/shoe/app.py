@@ -38,14 +38,10 @@ from shoe.tray import Tray
 
 
 def _link_module():
-    # Imported only when there is a serial link to run (and this build has link.py): the
-    # link, wire and session codecs are ~14 KB of code a simulated shoe does without.
-    try:
-        import shoe.link as link
+    # Imported only when the board has a serial link to run (a simulated shoe has none).
+    import shoe.link as link
 
-        return link
-    except ImportError:  # a build without the sync link: link_task stays an empty hook
-        return None
+    return link
 
 try:
     _sleep_ms = asyncio.sleep_ms  # MicroPython: no float, no allocation

@@ -64,7 +64,7 @@ class Board:
 
 
 # Where a board definition may live: the repo (tests, unix port) or the board's flash.
-BOARD_DIRS = ("hardware/boards", "/hardware/boards", "/lib/hardware/boards", "../hardware/boards")
+BOARD_DIRS = ("hardware/boards", "/hardware/boards", "../hardware/boards")
 
 
 def load_definition(name="pico_ref", path=None):
