@@ -20,7 +20,6 @@ import json
 import sys
 import time
 
-import shoe.board as board
 import shoe.dealing as S
 from shoe.deck import Deck
 from shoe.journal import Journal

@@ -32,7 +32,7 @@ from shoe.dealing import Shoe
 from shoe.deck import Deck
 from shoe.journal import Journal
 from shoe.ring import Ring
-from shoe.states import (ACT_PIN_SET, AWAIT_TRAY, CHECK_SLIP, DEALING, ENROL_DECK, ENROLLING, IDLE,
+from shoe.states import (ACT_PIN_SET, AWAIT_TRAY, DEALING, ENROL_DECK, ENROLLING, IDLE,
                          ORIGINAL_DEAL, OVERPLAY_CHECK)
 from shoe.tray import Tray
 

@@ -36,8 +36,7 @@ from shoe.ring import Ring
 from shoe.states import (AWAIT_TRAY, CARD, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING,
                          ENROL_DECK, ENROLLING, FLAGGED, FOREIGN, IDLE, NOTHING, OK,
                          ORIGINAL_DEAL, OVERPLAY_CHECK, REFUSED_BUSY, REFUSED_JOURNAL,
-                         REFUSED_NO_KEY,
-                         REFUSED_SETUP, TAG)
+                         REFUSED_NO_KEY, REFUSED_SETUP, TAG)
 from shoe.tray import SLIP_BUF
 
 # The record being built and signed. Not records.MAX_RECORD (255, what a journal frame can
@@ -519,7 +518,7 @@ class Shoe:
             if self.alert:
                 import shoe.faults as faults  # a deck file damaged at power-on: a deck is enrolled again
 
-                faults.clear(shoe, faults.ALERT_FILE + faults.FILE_DECKS)
+                faults.clear(self, faults.ALERT_FILE + faults.FILE_DECKS)
             self.state = IDLE
             self.mode = ORIGINAL_DEAL
             self.message = "deck %d enrolled" % self.deck_no

@@ -27,10 +27,9 @@ made on first use (shoe/__init__.py's lazy table); the screens' words are in sho
 
 from overplay_core import records
 from shoe.dealing import NEED_BYTES, REC_BYTES
-from shoe.states import (ACT_AVERAGE, ACT_CORRECT, ACT_VOID, BAD_VALUE, BUSY, DEAL, MAX_TRIES, MODE,
-                         NEXT, NO_ROOM,
-                         NOT_AUTHORISED, OK, PIN_OK, T_BOARD, T_CONFIRM, T_ENTRY, T_IDLE, T_MENU,
-                         T_PIN, T_PLAYING, T_READY, T_VALUE)
+from shoe.states import (ACT_CORRECT, BAD_VALUE, BUSY, DEAL, MAX_TRIES, MODE, NEXT, NO_ROOM, OK,
+                         PIN_OK, T_BOARD, T_CONFIRM, T_ENTRY, T_IDLE, T_MENU, T_PIN, T_PLAYING,
+                         T_READY, T_VALUE)
 
 # A state for each screen and a result for each refusal: shoe/states.py (T_*, OK, BAD_VALUE,
 # NOT_AUTHORISED, BUSY, NO_ROOM); the buttons DEAL, NEXT, MODE and the director's ACT_* and

@@ -32,8 +32,6 @@ import sys
 from binascii import hexlify, unhexlify
 
 import shoe.app as A
-import shoe.board as B
-import shoe.terminal as T
 import shoe.screens as screens
 from shoe.display import TextDisplay
 from sim.tags import ScriptedDealer, card_tag, tray_tag, uid7

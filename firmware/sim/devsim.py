@@ -185,7 +185,6 @@ def main(argv):
     opts = _args(argv)
     folder = opts.get("--dir")
     if "--ramfs" in opts:  # LittleFS on a RAM block device: the board's flash, minus the chip
-        import shoe.board as board
         folder = SB.ram_filesystem(int(opts["--ramfs"]))
     if folder:
         _mkdir(folder)

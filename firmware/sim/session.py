@@ -35,7 +35,6 @@ gc.collect()
 import asyncio  # noqa: E402 - after the first collect: imports are what `base` measures
 
 import shoe.app as A  # noqa: E402
-import shoe.board as B  # noqa: E402
 import sim.board as SB  # noqa: E402
 import sim.mfrc522 as sim_mfrc522  # noqa: E402, F401 - the chip's code (board.simulated): code
 from shoe.display import TextDisplay  # noqa: E402

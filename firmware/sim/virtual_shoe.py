@@ -29,7 +29,6 @@ import os
 import sys
 
 import shoe.app as A
-import shoe.board as B
 import sim.demo_table as D
 from shoe.display import TextDisplay
 from sim.tags import card_tag, uid7

@@ -13,7 +13,6 @@ except AttributeError:  # CPython
 
 from overplay_core import records  # noqa: I001
 import shoe.app as A
-import shoe.board as B
 from sim.tags import uid7
 import shoe.states as ST
 import sim.board as SB

@@ -18,7 +18,6 @@ except ImportError:
 from app_fakes import board, close, deal, enrol, journal, screen  # noqa: I001
 import shoe.app as A
 import shoe.journal as J
-import shoe.terminal as T
 from overplay_core import pin, records
 import shoe.states as ST
 

@@ -16,7 +16,7 @@ except AttributeError:  # CPython
 
 from overplay_core import records, wire  # noqa: I001
 import shoe.app as A
-import shoe.board as B
+from shoe import VERSION
 import shoe.terminal as T
 from app_fakes import Button, Quiet, journal
 import shoe.states as ST
@@ -83,7 +83,7 @@ def test_session_record_written_when_a_session_starts():
     a.session_record(setup)
     s = journal(a, records.SESSION)[0]
     assert (s["session_id"], s["table"], s["tables"], s["first_board"], s["last_board"],
-            s["movement"], s["shoe_id"], s["fw"]) == (7, 3, 6, 1, 24, 1, 1, A.FW)
+            s["movement"], s["shoe_id"], s["fw"]) == (7, 3, 6, 1, 24, 1, 1, VERSION)
 
 
 def test_app_start_with_a_pushed_setup_writes_the_session_record():
@@ -154,7 +154,6 @@ def test_a_task_that_faults_once_goes_on():
 
 
 def test_a_pin_sent_over_the_link_opens_the_directors_menu():
-    import shoe.link as link
     from link_host import Host, Pipe
     from overplay_core import pin
 

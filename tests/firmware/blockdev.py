@@ -128,7 +128,6 @@ class RamBlockDevice:
 
 def rmtree(path):
     """Remove a directory and everything under it (tests clean their tmp dirs)."""
-    import shoe.board as board  # the firmware's own remover (a simulated shoe's flash folder)
 
     SB.remove_folder(path)
 

@@ -7,7 +7,6 @@ The whole app: firmware/session_sim.py, run by tests/host/test_session_sim.py.
 
 from chip_table import card_tag, pass_over, records_of, shuffled, table, uid7  # noqa: I001
 
-import shoe.dealing as S
 from overplay_core import games, handprint, records
 import shoe.states as ST
 

@@ -5,7 +5,6 @@ The real Deck; the reader and journal are stand-ins (shoe_fakes.py).
 
 from shoe_fakes import TableDeck, make, records_of, uid_of
 
-import shoe.dealing as S
 from overplay_core import games, records
 import shoe.states as ST
 

@@ -4,7 +4,6 @@ dropped and never counted twice (both interpreters; stand-ins from shoe_fakes.py
 
 from shoe_fakes import ListJournal, deal, make, records_of
 
-import shoe.dealing as S
 from overplay_core import findings as F
 from overplay_core import games, records
 import shoe.states as ST

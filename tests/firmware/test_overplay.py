@@ -7,7 +7,6 @@ Stand-ins for reader, deck, journal and tray: shoe_fakes.py (the real ones: test
 
 from shoe_fakes import UNKNOWN_TAG, DictTray, deal, make, records_of, uid_of
 
-import shoe.dealing as S
 from overplay_core import findings as F
 from overplay_core import games, records
 import shoe.states as ST

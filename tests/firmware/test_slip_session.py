@@ -7,7 +7,6 @@ shoe refuses it with one line for the dealer, an EVENT and a CHECK record (slip 
 
 from shoe_fakes import DictTray, deal, make, records_of
 
-import shoe.dealing as S
 from overplay_core import findings as F
 from overplay_core import records
 import shoe.states as ST

@@ -17,7 +17,6 @@ from shoe_fakes import SID, DictTray, make, uid_of
 from shoe_fakes import KEY as FAKE_KEY
 from signed_shoe import PACK, Shoe, seats_of, trump_of
 
-import shoe.dealing as S
 from overplay import ingest_checks, store
 from overplay_core import findings as F
 from overplay_core import games, handprint, records, ruling_ids

@@ -164,7 +164,6 @@ class Button:
 
 def test_buttons_start_and_end_a_deal_and_cycle_the_mode():
     import shoe.app as app
-    import shoe.board as board
     from sim.display import RecordingDisplay
 
     b = SB.simulated(display=RecordingDisplay(), flash="host")
