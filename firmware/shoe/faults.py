@@ -165,7 +165,7 @@ def record(app):
     """EVENT file_fault for each fault found at power-on, once there is a key to sign it."""
     sh = app.shoe
     if sh.key is None:
-        return  # kept until the club PC enrols the shoe (app_more.on_settings)
+        return  # kept until the club PC enrols the shoe (App._on_settings)
     for f, what in app.boot_faults:
         sh._note(records.EV_FILE_FAULT, f, what)
     app.boot_faults = ()

@@ -160,7 +160,9 @@ def terminal_screen(t):
     return ["", "", "", msg]
 
 
-# --- codes for people: the tray, the decks, the reader ---------------------------------------
+# --- codes for people: the app's tasks, the tray, the decks, the reader ----------------------
+TASK_NAMES = ("", "reader", "dealing", "display", "link")  # app.TASK_*: "fault: reader"
+
 READER_ERRORS = {
     mfrc522.COLLISION: "two tags in the field",
     mfrc522.TIMEOUT: "tag left the field during the read",

@@ -6,7 +6,7 @@
     tray = tray_tag(uid7(9, 1))           # also an NTAG213: 45 pages, user pages 4..39
     old = legacy_tag(b"\\x12\\x34\\x56\\x78") # a 4-byte UID tag (SAK 0x08, no NTAG commands)
     tray.page(4)                          # bytes of page 4 (a test may edit tray.mem by hand)
-    (pack_tags, legacy_tag, Tag.uid/state/page/user_bytes: sim_tags_more.py, on first use)
+    (pack_tags, legacy_tag, Tag.uid/state/page/user_bytes: what tests read)
     dealer = ScriptedDealer(sim, tags)    # passes tags through a SimMFRC522's field, by poll
     dealer.start(13)                      # again, the list as it is now (reshuffled): 13 tags
 

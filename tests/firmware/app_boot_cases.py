@@ -83,7 +83,7 @@ def test_a_folder_where_a_file_should_be_is_unreadable_and_set_right():
 
 
 def test_a_key_file_of_the_wrong_length_is_refused_and_the_shoe_asks_to_be_enrolled():
-    b = board(key=None)  # a real board refuses a damaged key.bin too (board_more.build)
+    b = board(key=None)  # a real board refuses a damaged key.bin too (shoe.board.build)
     write(b.root + "/key.bin", b"\x07\x00\x00\x00abcdef")  # 10 bytes
     a = boot(b)
     assert a.shoe.key is None and a.link.key is None  # never a 6-byte key

@@ -47,16 +47,15 @@ def test_simulated_flash_keeps_files():
 
 def test_deck_codes_the_shoe_and_the_test_tables_rely_on():
     import shoe.deck as deck
-    import shoe.dealing as shoe_core
 
-    # shoe_core keeps its own copy so the per-card module need not import deck.py
-    assert deck.OTHER_DECK == shoe_core.OTHER_DECK == -21
-    assert deck.UNKNOWN_TAG == -20  # chip_table.Uid7Deck and shoe_fakes.TableDeck use these
+    # chip_table.Uid7Deck and shoe_fakes.TableDeck answer with these (the shoe takes
+    # OTHER_DECK from deck.py itself: one source, tests/host/test_one_source.py)
+    assert deck.OTHER_DECK == -21 and deck.UNKNOWN_TAG == -20
 
 
 def test_the_definition_follows_the_module_micropython_names():
-    import shoe.board as board_more
+    import shoe.board as board
 
-    assert board_more.board_for("Raspberry Pi Pico W with RP2040") == "pico_w"
-    assert board_more.board_for("Raspberry Pi Pico with RP2040") == "pico_ref"
-    assert board_more.board_for("linux [GCC 14.2.1] version") == "pico_ref"
+    assert board.board_for("Raspberry Pi Pico W with RP2040") == "pico_w"
+    assert board.board_for("Raspberry Pi Pico with RP2040") == "pico_ref"
+    assert board.board_for("linux [GCC 14.2.1] version") == "pico_ref"

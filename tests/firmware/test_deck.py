@@ -5,9 +5,6 @@ Both interpreters; the flash is a RAM LittleFS under MicroPython, a temp dir und
 
 import gc
 
-import shoe.deck as deck_more  # noqa: F401, I001 - the rehash (Deck.__getattr__ loads it on first use),
-# loaded first: compiled from source mid-test (run_mpy_tests.py --from-source) it left a 128 KB
-# heap no 5 KB hole for the table test_many_decks_grow... rehashes into
 from shoe.deck import (ALREADY_ENROLLED, BAD_UID, INCOMPLETE, OK, OTHER_DECK, UNKNOWN_TAG, Deck,
                   uid_hash)
 from drivers.mfrc522 import MFRC522

@@ -116,7 +116,7 @@ def test_idle_screen_shows_the_table_of_the_set_up():
     sh.changed = True
     sh.refresh()
     assert sh.display.shown("table 3")
-    sh.table = 5  # a new set-up pushed at a sync (app_more sets shoe.table)
+    sh.table = 5  # a new set-up pushed at a sync (App.take_setup sets shoe.table)
     sh.changed = True
     sh.refresh()
     assert sh.display.screens[-1][1] == "table 5"

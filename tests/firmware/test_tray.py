@@ -194,7 +194,7 @@ def test_the_shoes_tray_takes_the_club_slip_key_not_the_record_key():
 
 def test_slip_buffer_holds_the_longest_slip_in_whole_reads():
     # 16 bytes a READ (4 pages); the longest slip is 49 bytes: 64, not the tag's 144
-    # (shoe_core.SLIP_BYTES, which read_slip fills, is the same: test_shoe.py)
+    # (the shoe's slip buffer is made SLIP_BUF long: test_shoe.py)
     assert T.SLIP_BUF % 16 == 0 and trayslip.MAX_LEN <= T.SLIP_BUF < trayslip.MAX_LEN + 16
 
 

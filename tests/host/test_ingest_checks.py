@@ -338,9 +338,8 @@ def test_a_simulated_session_of_each_game_has_no_semantic_reject(tmp_path, monke
 
 def test_two_tables_slip_and_overplay_check_have_no_semantic_reject(tmp_path, monkeypatch):
     import sim.session as session_sim
-    import sim.session as session_sim_more
 
-    kept = _captured(monkeypatch, session_sim, session_sim_more)
+    kept = _captured(monkeypatch, session_sim)
     r = session_sim.overplay_session(boards=3, wrong=2)
     assert r["errors"] == 0 and r["slip_results"] == [0, 1, 0]
     st_ = _merge_all(tmp_path, kept)
