@@ -522,7 +522,7 @@ class App:
         await self._run(TASK_DISPLAY, self._display_once, self.display_ms)
 
     async def link_task(self):
-        """The serial link (firmware/link.py on the board's streams), supervised like the others;
+        """The serial link (firmware/shoe/link.py on the board's streams), supervised like the others;
         nothing to run when this build or this board has no link."""
         if self.link is None:
             return

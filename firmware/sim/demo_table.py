@@ -1,6 +1,6 @@
 """One table of the `make demo` session: the real shoe app, driven as a table drives it.
 
-    MICROPYPATH=shared:firmware:.frozen micropython firmware/demo_table.py --dir build/demo/shoe1 \\
+    MICROPYPATH=shared:firmware:.frozen micropython firmware/sim/demo_table.py --dir build/demo/shoe1 \\
         --port /dev/pts/7 --trays build/demo/trays.json --tricks 1:7,2:8,3:6 \\
         [--wrong-trump 3] [--twice 5] [--director 2468] [--seed 11]
 

@@ -1,6 +1,6 @@
 """A shoe on the desk: the real link and journal code serving the sync protocol (unix port).
 
-    MICROPYPATH=shared:firmware micropython firmware/devsim.py --dir /tmp/shoe1 \\
+    MICROPYPATH=shared:firmware micropython firmware/sim/devsim.py --dir /tmp/shoe1 \\
         --shoe 7 --key 6b6b...(64 hex) --fill 1000 --port /dev/pts/5
     overplay sync --port /dev/pts/4 ...            # the other end of the pty pair
 

@@ -1,6 +1,6 @@
 """The shoe behind `overplay virtual-shoe`: the real app, serving its link until told to stop.
 
-    MICROPYPATH=shared:firmware:.frozen micropython firmware/virtual_shoe.py --dir D \\
+    MICROPYPATH=shared:firmware:.frozen micropython firmware/sim/virtual_shoe.py --dir D \\
         [--deal N] [--boards 3,4,7] [--odd 3:twice+short,5:foreign] [--tricks 3:8] \\
         [--seed S] [--trays FILE] [--control /dev/fd/3]
 

@@ -2,7 +2,7 @@
 real key whose content cannot happen is quarantined with its reason and nothing of it merged;
 every record the real firmware writes is merged.
 
-The firmware's own records: the whole app on the simulated reader (firmware/session_sim.py)
+The firmware's own records: the whole app on the simulated reader (firmware/sim/session.py)
 for each game, two tables with a tray slip and an overplay check, the real Shoe and Tally on
 random card sequences (hypothesis, shoe_fakes.py stand-ins for reader and deck), and the
 scoring terminal's SCORE for every entry it accepts. (tests/e2e/test_demo.py runs the whole

@@ -1,4 +1,4 @@
-"""The whole shoe app on simulated hardware (firmware/session_sim.py): asyncio tasks, rings,
+"""The whole shoe app on simulated hardware (firmware/sim/session.py): asyncio tasks, rings,
 the real MFRC522 driver on the simulated chip, real deck, tally, records, journal on a
 filesystem and tray slips -- on CPython in process, and under the MicroPython interpreter.
 

@@ -1,6 +1,6 @@
 """The club's tray-slip key and the session id, from the club DB to the shoes and their slips.
 
-`overplay enroll` over a pty gives each desk shoe (firmware/devsim.py, the real link code under
+`overplay enroll` over a pty gives each desk shoe (firmware/sim/devsim.py, the real link code under
 MicroPython) its own record key and the club's one slip key; `overplay sync` pushes each
 table's set-up with the session id. Then the real tray code under MicroPython: a slip written
 by shoe A verifies at shoe B, and a slip copied into another session is refused. The DB
