@@ -2,7 +2,7 @@
 
 Runs the journal engineer's tests/firmware/blockdev.py `measure_wear` under MicroPython: a RAM
 block device that counts every erase, LittleFS (vfs.VfsLfs2) on 352 blocks of 4 KB (1408 KB,
-the Pico's filesystem), the real firmware/journal.py, 300 signed 52-card DEAL records each
+the Pico's filesystem), the real firmware/shoe/journal.py, 300 signed 52-card DEAL records each
 committed at once (the shoe commits at the end of every deal: the worst case), a sync mark and
 reclaim every 50 deals. journal_bytes_per_deal is the journal's committed bytes per deal
 (record + framing); the erases are the mean over all blocks, the busiest block beside it.

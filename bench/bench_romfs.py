@@ -1,4 +1,5 @@
-"""min_heapsize_code_in_place_bytes: the 200-deal session with its code executed in place.
+"""min_heapsize_code_in_place_bytes: the 200-deal session with its code executed in place: the
+memory gate (at most 112 KiB; `make test` holds it too: tests/host/test_session_sim.py).
 
 bench_session.py measures the session with every .mpy loaded into the heap, as the unix port
 (and a board's filesystem) loads them. A board ships the firmware frozen, or on a ROMFS
@@ -6,7 +7,8 @@ partition (`mpremote romfs deploy`), and runs that bytecode from flash. This ben
 ROMFS image of firmware/ + shared/ + bench/mpy_session.py with `mpremote romfs build` (it
 compiles with mpy-cross), runs the same session through bench/mpy_romfs_boot.py, finds the
 smallest -X heapsize that completes it by bisection, and subtracts the image's size (the
-image sits in the heap only because the unix port has no flash).
+image sits in the heap only because the unix port has no flash). code_in_place_data_heap_peak_
+bytes: the most heap the app's data takes in that run (collected first; at most 16 KiB).
 """
 
 import os
@@ -46,6 +48,10 @@ def run(ctx):
             return completes(ctx, boot, None, deals, heap_bytes, timeout, late=(),
                              prefix=[image])
 
+        r = ctx.micropython(boot, [image, deals, "peak"], heap=1 << 20)
+        if r["errors"] or r["deals"] != deals:
+            raise RuntimeError("the in-place session failed: %r" % r)
+        peak = max(r["heap_peak"], r["heap_live_peak"])
         if not ok(1 << 20, 300):
             raise RuntimeError("the in-place session does not complete in a 1 MB heap")
         lo, hi = size // STEP, (size + (256 << 10)) // STEP
@@ -60,4 +66,5 @@ def run(ctx):
     return {
         "min_heapsize_code_in_place_bytes": hi * STEP - size,
         "romfs_image_bytes": size,
+        "code_in_place_data_heap_peak_bytes": peak,
     }

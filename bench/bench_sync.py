@@ -1,7 +1,7 @@
 """sync_line_efficiency, sync_seconds_1000_records_throttled, sync_records_per_s_unthrottled.
 
 The sync engineer's hook, bench/sync_bench.py's run_bench (docs/wire.md, "Benchmark hook"): a
-desk shoe (firmware/devsim.py, the real firmware/link.py and journal under MicroPython) filled
+desk shoe (firmware/sim/devsim.py, the real firmware/shoe/link.py and journal under MicroPython) filled
 with 1,000 signed records, synced by the real host code (overplay.sync into a fresh club DB)
 over two pty pairs with a relay that paces each direction to 11,520 bytes/s (115200 8N1; a pty
 alone is not throttled), then again unpaced. Efficiency = record bytes delivered / (seconds x

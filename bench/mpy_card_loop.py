@@ -20,13 +20,13 @@ import json
 import sys
 import time
 
-import board
-import shoe as S
-from deck import Deck
-from journal import Journal
+import shoe.dealing as S
+from shoe.deck import Deck
+from shoe.journal import Journal
 from overplay_core import games
 from overplay_core.tally import Tally
-from ring import Ring
+from shoe.ring import Ring
+import shoe.states as ST
 
 KEY = b"bench-key-0123456789abcdef-32byt"
 SID = 7
@@ -96,11 +96,21 @@ def orders(p, count, seed=11):
 
 
 def main(cards):
-    folder = board.host_folder()  # flash on the host's disk: no heap taken
+    try:
+        import sim.board as SB  # the unix port: flash on the host's disk, no heap taken
+    except ImportError:  # on the shoe (bench_pico.py): sim/ is not there; its own flash
+        import os
+
+        try:
+            os.mkdir("/tmp/cardloop")
+        except OSError:
+            pass
+        return measure("/tmp/cardloop", cards)
+    folder = SB.host_folder()
     try:
         return measure(folder, cards)
     finally:
-        board.remove_folder(folder)
+        SB.remove_folder(folder)
 
 
 def measure(folder, cards):
@@ -125,7 +135,7 @@ def measure(folder, cards):
     d = 0
     while heap_cards < 10000:
         sh.tally.start(d & 3)
-        sh.state = S.DEALING  # the per-card path only: start/end of deal are not in it
+        sh.state = ST.DEALING  # the per-card path only: start/end of deal are not in it
         uids = deals[d % len(deals)]
         cards_of_deal(sh, ring, got, uids)
         heap_cards += len(uids)

@@ -18,49 +18,53 @@ new pool is charged for it: single figures move by a few hundred bytes with the 
 import gc
 import sys
 
-# dependency order: each module's imports come before it
-ORDER = ("overplay_core.compat", "overplay_core.errors", "overplay_core.cards",
-         "overplay_core.games", "overplay_core.findings", "overplay_core.tally",
-         "overplay_core.handprint", "overplay_core.mac", "overplay_core.records",
-         "overplay_core.trayslip", "overplay_core.wire", "overplay_core.session", "ring",
-         "display", "deck", "journal", "drivers.mfrc522", "tray", "shoe_core", "shoe",
-         "shoe_text", "shoe_tray", "shoe_laws", "link", "app", "board", "drivers.sim_tags",
-         "drivers.sim_mfrc522", "deck_text",
-         "drivers.mfrc522_text", "board_more", "display_more", "tray_more", "app_more",
-         "shoe_check", "ring_more",
-         "deck_more", "shoe_text_more")
-# loaded on first use, not by a shoe that deals without incident (not in `total`)
-LAZY = ("deck_text", "drivers.mfrc522_text", "shoe_laws", "link",
-        "overplay_core.wire", "overplay_core.session", "board_more", "display_more", "tray_more",
-        "app_more", "shoe_check", "ring_more", "deck_more", "shoe_text_more")
+# dependency order: each module's imports come before it. shared/overplay_core's modules are
+# named as they are found (a name this tree does not have is left out: `missing`).
+CORE = ("overplay_core.compat", "overplay_core.errors", "overplay_core.cards",
+        "overplay_core.games", "overplay_core.findings", "overplay_core.tally",
+        "overplay_core.handprint", "overplay_core.mac", "overplay_core.pin",
+        "overplay_core.records", "overplay_core.trayslip", "overplay_core.wire",
+        "overplay_core.session", "overplay_core.ruling_ids")
+SHOE = ("shoe", "shoe.states", "shoe.ring", "shoe.display", "shoe.deck", "shoe.journal",
+        "drivers.mfrc522", "shoe.tray", "shoe.dealing", "shoe.screens", "shoe.faults",
+        "shoe.link", "shoe.terminal", "shoe.app", "shoe.board", "shoe.check", "shoe.director")
+ORDER = CORE + SHOE
+# loaded on first use, not by a shoe that deals without incident (not in `total`): the
+# features in shoe/__init__.py's lazy table
+LAZY = ("shoe.check", "shoe.director")
 
 
 def measure(names):
     import overplay_core  # noqa: F401 - the package itself is not any one module's cost
     import drivers  # noqa: F401
 
-    sizes, extra = {}, {}
+    sizes, extra, missing = {}, {}, []
     for name in names:
         before_mods = set(sys.modules)
         gc.collect()
         m0 = gc.mem_alloc()
-        __import__(name)
+        try:
+            __import__(name)
+        except ImportError:
+            missing.append(name)
+            continue
         gc.collect()
         sizes[name] = gc.mem_alloc() - m0
         more = sorted(m for m in sys.modules if m not in before_mods and m != name)
         if more:
             extra[name] = more
-    return sizes, extra
+    return sizes, extra, missing
 
 
 def main(argv):
     # one module to an argument (or comma-separated): one argument of 256 characters or more
     # stops the unix port ("FATAL: uncaught NLR")
     names = [n for a in argv for n in a.split(",") if n] or ORDER
-    sizes, extra = measure(names)
+    sizes, extra, missing = measure(names)
     import json
 
-    print(json.dumps({"modules": sizes, "extra": extra, "lazy": [n for n in LAZY if n in sizes],
+    print(json.dumps({"modules": sizes, "extra": extra, "missing": missing,
+                      "lazy": [n for n in LAZY if n in sizes],
                       "total": sum([v for n, v in sizes.items() if n not in LAZY])}))
 
 

@@ -1,10 +1,10 @@
-"""MicroPython: a whole session of the shoe app (firmware/session_sim.py), for its heap figures.
+"""MicroPython: a whole session of the shoe app (firmware/sim/session.py), for its heap figures.
 
     MICROPYPATH=<mpy dir>:bench micropython -X heapsize=H -m mpy_session DEALS \
         [peak|plain] [MODULE ...]
 
 Run from precompiled .mpy, this file too (bench_session.py builds them; `micropython
-bench/mpy_session.py` works as well, compiling this file in the heap it measures). session_sim measures the heap after
+bench/mpy_session.py` works as well, compiling this file in the heap it measures). sim.session measures the heap after
 its imports (the code: on a board it is frozen in flash) and after building the simulated
 world (chip and tags: absent on a board). `peak` replaces session_sim's sampler, which the
 dealer task calls at every step of every deal (about 160 a deal), with one that collects
@@ -12,9 +12,8 @@ first, so each sample is live data, not garbage waiting for a collection (whose 
 depends only on the heap size). `plain` runs the session as it is: bisection of -X heapsize
 uses it (the session must complete, every deal verified).
 
-Modules the app loads lazily (shoe_tray on the first tray write, ...) are imported before
-session_sim, so their code counts as code, not data: shoe_tray always, and those named in
-the third argument (bench_session.py finds them with a short first run: any module loaded
+Modules the app loads lazily (shoe.screens' words at the first screen, ...) are imported
+before sim.session, so their code counts as code, not data: those named in the third argument (bench_session.py finds them with a short first run: any module loaded
 after the imports is listed in `late_modules`). Last line: a JSON object.
 """
 
@@ -23,19 +22,19 @@ import sys
 
 # Module names come one to an argument (or comma-separated): the unix port stops with
 # "FATAL: uncaught NLR" when one argument is 256 characters or more.
-for _arg in ["shoe_tray"] + sys.argv[3:]:
+for _arg in sys.argv[3:]:
     for _name in _arg.split(","):
         if _name:
             __import__(_name)  # loaded on first use by the shoe: code, not session data
 
 gc.collect()
 
-import board  # noqa: E402
-import session_sim  # noqa: E402
+import sim.board as SB  # noqa: E402
+import sim.session as session_sim  # noqa: E402
 
 MODULES = set(sys.modules)
 _folders = []
-_host_folder = board.host_folder
+_host_folder = SB.host_folder
 
 
 def _tracked_folder():
@@ -44,7 +43,7 @@ def _tracked_folder():
     return f
 
 
-board.host_folder = _tracked_folder  # so the session's flash folder is removed afterwards
+SB.host_folder = _tracked_folder  # so the session's flash folder is removed afterwards
 
 
 def _live_sample(stats):
@@ -73,7 +72,7 @@ def main(argv):
         r = session_sim.session(deals)
     finally:
         for f in _folders:
-            board.remove_folder(f)
+            SB.remove_folder(f)
     r["mode"] = mode
     r["late_modules"] = sorted(m for m in sys.modules if m not in MODULES)
     r["from_mpy"] = getattr(sys.modules.get("shoe"), "__file__", "").endswith(".mpy")

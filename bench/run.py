@@ -39,12 +39,18 @@ TARGETS = {
                                      "Shoe.on_uid (mpy_card_loop)", None),
     "device_session_min_free_heap_bytes": (">=", 204800, "bytes", "emulated RP2040: lowest "
                                            "gc.mem_free() sampled while dealing", None),
-    "session_data_heap_peak_bytes": ("<=", 32768, "bytes", "heap after imports, same run",
+    # The memory gate (issue #11): the session with its code run in place, as a Pico runs
+    # frozen code from flash; the .mpy-in-RAM figures beside it are reported, not gated.
+    "min_heapsize_code_in_place_bytes": ("<=", 114688, "bytes",
+                                         "bisection of -X heapsize, code run in place from "
+                                         "ROMFS (as frozen on a board), image subtracted", None),
+    "code_in_place_data_heap_peak_bytes": ("<=", 16384, "bytes", "the same run, collected "
+                                           "first, above the imports and the simulated world",
+                                           None),
+    "session_data_heap_peak_bytes": ("<=", 16384, "bytes", "heap after imports, same run",
                                      "session_heap_code_bytes"),
-    "min_heapsize_bytes": ("<=", 131072, "bytes", "bisection of -X heapsize", None),
-    "min_heapsize_code_in_place_bytes": ("<=", 131072, "bytes",
-                                         "the same, code run in place from ROMFS (as frozen "
-                                         "on a board), image bytes subtracted", None),
+    "min_heapsize_bytes": (None, None, "bytes", "bisection of -X heapsize, every .mpy loaded "
+                           "into the heap (reported, not gated)", None),
     "code_heap_bytes": (None, None, "bytes", "modules a dealing shoe loads, .mpy in the heap",
                         None),
     "code_mpy_bytes": (None, None, "bytes", "mpy-cross -march=armv6m", None),
@@ -194,13 +200,13 @@ same run.
   `Shoe.end_deal` (DEAL record encoded, signed, in the journal's RAM batch) shared over the
   deal's 52 cards; divided by one iteration of `for _ in range(n): pass`. Heap: 10,000 cards
   with the collector off.
-- **session** (MicroPython, from `.mpy` only): `firmware/session_sim.py`, the whole app
+- **session** (MicroPython, from `.mpy` only): `firmware/sim/session.py`, the whole app
   dealing 200 boards on the simulated reader, every DEAL record read back and checked. Data
   heap = most in use at any step (collected first) minus the heap after the imports and the
   simulated chip and tags. Minimum `-X heapsize` by bisection (1 KiB steps). code_heap_bytes:
   bench/mpy_module_heap.py imports each device module from `.mpy` alone (dependencies first)
-  and takes the heap it adds (`code_heap_bytes_<module>`; the total leaves out the companions
-  loaded on first use).
+  and takes the heap it adds (`code_heap_bytes_<module>`; the total leaves out the features of
+  shoe/__init__.py's lazy table).
 - **pico** (the real firmware, `make firmware`, on the emulated RP2040 of `tools/pico_emu`;
   skipped, saying why, without the ARM toolchain and node): the `device_*` figures. Free heap
   with the app started; per card from a tag entering the field to the card in the tally, with
@@ -223,31 +229,18 @@ same run.
 - **romfs** (MicroPython): the same session with every module executed in place from a ROMFS
   image (`mpremote romfs build`, mounted with `vfs.VfsRom`), as frozen or ROMFS code runs from
   flash on a board; the image is read into the measured heap (the unix port has no flash), so
-  its size is subtracted from the bisected minimum.
+  its size is subtracted from the bisected minimum. This is the memory gate. A run cut by the
+  time-out is run again with more time when MicroPython got less than half the CPU (a busy
+  machine), never counted as "does not fit".
 - **code**: `tools/mpy_gate.py`, `mpy-cross -march=armv6m` over `firmware/` and `shared/`.
 """
 
-README_NOTES = """Reading the memory figures. On the unix port every `.mpy` is loaded into the same heap as
-the data (session_heap_code_bytes; 8-byte pointers), so min_heapsize_bytes counts code, the
-simulated chip and tags, and the app's data; run in place, as a board runs frozen or ROMFS code
-from flash, the same session needs min_heapsize_code_in_place_bytes. Cut over four rounds,
-192 KB -> 122 KiB (6 KiB under the target): what a dealing shoe never runs lives in companions
-loaded on first use (cards_more, findings_text, games_more, records_more, trayslip_more,
-tally_more, deck_text, deck_more, ring_more, shoe_text_more, mfrc522_text, board_more,
-display_more, app_more, tray_more, shoe_check; tests/ and docs/design.md list them); the app's
-buffers are sized to what they hold (UID ring 8 slots, journal batch 512 bytes, record buffer
-128 bytes, slip buffers 64 bytes); simulated card tags are plain ints answered through one
-flyweight tag (world 22.7 -> 6.1 KB); module names in the .mpy are their package paths, as a
-frozen build names them (bench_session.compile_tree), not this checkout's absolute path.
-Every game's 200-deal session completes at 128k (session_sim --game 1..4, from .mpy).
-Left in the code figure: ~22 KB of qstr pools (~800 names; pools double, and the last one,
-opened near 610 names, is ~7 KB) and ~4 KB of asyncio's classes. `mpy-cross -O3` would save
-~3.5 KB more (no asserts, no line numbers): not used. card_loop_equivalents is a ratio to an
-empty loop timed in the same run: 237-271 over this session's runs; a busy neighbour once
-pushed it to 306.7 with nothing on the card path changed. code_heap_bytes_<module> are taken
-one module at a time and the module that opens a qstr pool is charged for it, so single figures
-move with the import order; the sum is steady. The ingest ratio is measured with the DB in
-RAM: on disk the 200 fsyncs made it swing from 0.58 to 1.02 between runs."""
+README_NOTES = """Reading the memory figures: docs/firmware.md "Memory" (what each figure counts, why the gate is
+the in-place figure and no longer the .mpy-in-RAM one, and the heap history).
+card_loop_equivalents is a ratio to an empty loop timed in the same run: 237-271 over one
+session's runs; a busy neighbour once pushed it to 306.7 with nothing on the card path changed.
+The ingest ratio is measured with the DB in RAM: on disk the 200 fsyncs made it swing from 0.58
+to 1.02 between runs."""
 
 
 def readme_section(results):

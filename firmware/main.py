@@ -6,8 +6,8 @@ nothing, so the rest of the firmware can be tested without a board.
 
 
 def boot():
-    import app
-    import board
+    import shoe.app as app
+    import shoe.board as board
 
     b = board.build()
     b.light(1)  # lit while the shoe runs: dark after power-up means it never started

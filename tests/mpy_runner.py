@@ -1,10 +1,13 @@
 """Run the plain-function tests of one or more test files, on MicroPython or CPython.
 
     micropython -X heapsize=128k tests/mpy_runner.py tests/shared/test_cards.py
+    micropython -X heapsize=H tests/mpy_runner.py FILE --romfs IMAGE   # device code in place
 
 Every top-level callable named test_* is called with no arguments; a test passes when it
 returns and fails when it raises. The last line is `N passed, N failed, N skipped`; the exit status is
-1 on any failure and 2 when no test ran, so a broken collection can never pass.
+1 on any failure and 2 when no test ran, so a broken collection can never pass. --romfs IMAGE:
+the device code is read from a ROMFS image (tools/run_mpy_tests.py builds it) into one buffer
+of its exact size and mounted, first on the path, so it runs in place as frozen code does.
 """
 
 import gc
@@ -60,6 +63,17 @@ def run_file(path, only=None):
     return passed, failed, skipped
 
 
+def mount_romfs(path):
+    import os
+    import vfs
+
+    image = bytearray(os.stat(path)[6])  # exact size: no read buffer growing by doubling
+    with open(path, "rb") as f:
+        f.readinto(image)
+    vfs.mount(vfs.VfsRom(image), "/rom")
+    sys.path.insert(0, "/rom")
+
+
 def main(argv):
     only = None
     files = []
@@ -67,6 +81,10 @@ def main(argv):
     while i < len(argv):
         if argv[i] == "-k":
             only = argv[i + 1]
+            i += 2
+            continue
+        if argv[i] == "--romfs":
+            mount_romfs(argv[i + 1])
             i += 2
             continue
         files.append(argv[i])

@@ -4,7 +4,7 @@
     python tools/boards.py --svg            # make wiring: hardware/wiring_<name>.svg
     python tools/boards.py --svg --check-svg   # exit 1 when a committed diagram is out of date
 
-The check: every role the firmware reads is present (firmware/board_more.py build()), no GPIO
+The check: every role the firmware reads is present (firmware/shoe/board.py build()), no GPIO
 is used twice, every pin is one the module brings out (the Pico's GP23/24/25/29 are wired on the
 board; on a Pico W they belong to the CYW43 wireless chip), and each bus signal is on a pin the
 RP2040 can route to that peripheral (GPIO function table, RP2040 datasheet section 2.19.2:
@@ -55,7 +55,7 @@ MODULES = {
                "led": "LED"},  # on the CYW43 (WL_GPIO0): machine.Pin("LED")
 }
 
-# The roles firmware/board_more.py build() reads; a missing one is a KeyError at boot.
+# The roles firmware/shoe/board.py build() reads; a missing one is a KeyError at boot.
 REQUIRED = {"reader": ("chip", "spi", "baudrate", "sck", "mosi", "miso", "cs", "rst"),
             "display": ("chip", "i2c", "sda", "scl", "freq", "addr", "width", "height"),
             "buttons": ("deal", "next", "mode")}

@@ -4,9 +4,10 @@
 
 The firmware is compiled on this PC (tools/device_files.py --stage: mpy-cross -march=armv6m),
 so nothing is compiled on the board's heap; mpremote copies /main.py, /lib/... (modules as
-.mpy, board definitions) and resets the board, which then boots into the shoe. Before the copy,
-every earlier copy of a shoe module is removed from /lib (a stale app.py would shadow the new
-app.mpy: MicroPython prefers .py). Files the shoe wrote (/journal.d, /decks, /key.bin,
+.mpy, the board definitions among them) and resets the board, which then boots into the shoe.
+Before the copy, every earlier copy of a shoe module is removed from /lib (a stale
+shoe/app.py would shadow the new shoe/app.mpy: MicroPython prefers .py), and so are the modules
+of the flat layout before issue #11. Files the shoe wrote (/journal.d, /decks, /key.bin,
 /session.bin, /pin.bin) are never touched: a provisioned shoe keeps its keys and records.
 
 --resume: no soft reset when mpremote connects (needed for the unix port, which a soft reset
@@ -23,7 +24,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import device_files  # noqa: E402
 
 ROOT = device_files.ROOT
-OWN_FOLDERS = ("lib/drivers", "lib/overplay_core")  # only shoe modules live in these
+OWN_FOLDERS = ("lib/shoe", "lib/drivers", "lib/overplay_core")  # only shoe modules live here
+# The flat layout before issue #11 put every firmware module at the top of /lib, and the board
+# definitions under /lib/hardware/boards: an upgrade removes them (nothing imports them now,
+# and a stale definition file there would be read before shoe/board_defs.py).
+LEGACY = ("app", "app_more", "board", "board_more", "board_defs", "ring", "ring_more", "shoe",
+          "shoe_core", "shoe_check", "shoe_laws", "shoe_tray", "shoe_text", "shoe_text_more",
+          "deck", "deck_more", "deck_text", "tray", "tray_more", "journal", "link", "terminal",
+          "terminal_director", "terminal_text", "display", "display_more", "faults")
 
 
 def prepare_script(staged):
@@ -35,7 +43,8 @@ def prepare_script(staged):
             folders.add(d)
     folders = sorted(folders)  # parents first
     tops = sorted(set(d[len("lib/"):].rsplit(".", 1)[0] for d, _ in staged
-                      if d.startswith("lib/") and d.count("/") == 1 and d.endswith(".mpy")))
+                      if d.startswith("lib/") and d.count("/") == 1 and d.endswith(".mpy"))
+                  | set(LEGACY))
     return "\n".join([
         "import os",
         "def _rm(p):",
@@ -43,7 +52,7 @@ def prepare_script(staged):
         "        os.remove(p)",
         "    except OSError:",
         "        pass",
-        "for _d in %r:" % (tuple("/" + f for f in OWN_FOLDERS),),
+        "for _d in %r:" % (tuple("/" + f for f in OWN_FOLDERS + ("lib/hardware/boards",)),),
         "    try:",
         "        for _n in os.listdir(_d):",
         "            _rm(_d + '/' + _n)",
@@ -65,7 +74,7 @@ CHECK_SCRIPT = """try:
     print('deploy: ssd1306 present')
 except ImportError:
     print('deploy: ssd1306 missing')
-import app
+import shoe.app as app
 print('deploy: app from', app.__file__)
 """
 

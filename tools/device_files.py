@@ -1,28 +1,30 @@
-"""The files a shoe needs on its flash, from the tree: one list, three uses.
+"""The files a shoe needs on its flash, from the tree: one list, every use.
 
-    python tools/device_files.py            # rewrite package.json (the repository's mip list)
-    python tools/device_files.py --check    # exit 1 naming what package.json lacks or has extra
+    python tools/device_files.py            # rewrite package.json and shoe/board_defs.py
+    python tools/device_files.py --check    # exit 1 naming what either lacks or has extra
     python tools/device_files.py --stage build/device   # the flash tree, .mpy (make deploy)
 
-Every module under firmware/ and shared/overplay_core/ goes to the device, except the tools
-that only run on the unix port (UNIX_ONLY); plus the board definitions that board.build()
-reads. firmware/manifest.py (the frozen build) imports this module and freezes the same list
-(the board definitions as one generated module, board_defs.py: write_board_defs), so no
-install list can forget a module the app imports.
+The one list is PACKAGES (the packages that run on a shoe: overplay_core, shoe, drivers) and
+firmware/main.py. package.json (the mip install), the staged flash tree (make deploy) and the
+frozen image (firmware/manifest.py, which freezes the same PACKAGES with the manifest tool's
+package()) are all made from it, so no install can forget a module the app imports; and none
+carries firmware/sim/ (the simulation: unix port and CPython only). The board definitions
+(hardware/boards/*.json) reach the device the same way: as a module of the shoe package,
+shoe/board_defs.py, generated here (board_defs_source) and checked equal by --check.
 
 Where each file lands on the Pico (MicroPython's rp2 port runs /main.py after boot, and its
 sys.path is ['', '.frozen', '/lib']):
 
     /main.py                        boot: must be at the root, as a .py file
-    /lib/app.py, /lib/drivers/...   the firmware modules
+    /lib/shoe/..., /lib/drivers/... the firmware's packages
     /lib/overplay_core/...          shared/overplay_core
-    /lib/hardware/boards/*.json     board definitions (board_more.BOARD_DIRS looks there)
 
 `mpremote mip install package.json` (or github:OWNER/REPO) installs each "urls" entry at
 <target>/<dest>, the target being /lib unless --target says otherwise: so the dests are
 relative to /lib, and main.py's is "../main.py" (LittleFS resolves the "..": /main.py).
 """
 
+import ast
 import json
 import os
 import shutil
@@ -32,45 +34,45 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 PACKAGE_JSON = os.path.join(ROOT, "package.json")
+BOARD_DEFS = os.path.join(FIRMWARE, "shoe", "board_defs.py")
 MIP_TARGET = "lib"  # mip's default target on a Pico: the first sys.path entry ending in /lib
-# Run on the unix port only: simulated sessions, the desk shoe, the demo's tables, the
-# virtual shoe (`overplay virtual-shoe`), the simulated reader; and the build files themselves.
-UNIX_ONLY_PREFIXES = ("session_sim", "devsim", "demo_table", "virtual_shoe", "drivers/sim_",
-                      "manifest")
+# (package, the folder it is in, relative to the repository): what runs on a shoe
+PACKAGES = (("overplay_core", "shared"), ("shoe", "firmware"), ("drivers", "firmware"))
 DEPS = [["ssd1306", "latest"]]  # micropython-lib's SSD1306 driver
-VERSION = "0.1.0"
+
+
+def version():
+    """The firmware's version, shoe.VERSION (firmware/shoe/__init__.py), as "0.2.0"."""
+    with open(os.path.join(FIRMWARE, "shoe", "__init__.py")) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "VERSION":
+            return ".".join(str(n) for n in ast.literal_eval(node.value))
+    raise SystemExit("firmware/shoe/__init__.py has no VERSION")
 
 
 def device_files():
-    """(destination on the device, source relative to firmware/) for every file to install.
-    firmware/ modules are named as in firmware/ ("app.py", "drivers/mfrc522.py"); the rest
-    as under /lib ("lib/overplay_core/wire.py"). flash_files() says where each one lands."""
-    files = []
-    for folder, dirs, names in os.walk(FIRMWARE):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for n in sorted(names):
-            rel = os.path.relpath(os.path.join(folder, n), FIRMWARE).replace(os.sep, "/")
-            if n.endswith(".py") and not rel.startswith(UNIX_ONLY_PREFIXES):
-                files.append((rel, rel))
-    shared = os.path.join(ROOT, "shared", "overplay_core")
-    for n in sorted(os.listdir(shared)):
-        if n.endswith(".py"):
-            files.append(("lib/overplay_core/" + n, "../shared/overplay_core/" + n))
-    boards = os.path.join(ROOT, "hardware", "boards")
-    for n in sorted(os.listdir(boards)):
-        if n.endswith(".json"):
-            files.append(("lib/hardware/boards/" + n, "../hardware/boards/" + n))
+    """(destination on the device, source relative to firmware/) for every file to install:
+    main.py, then each .py of PACKAGES, named as under /lib ("lib/shoe/app.py")."""
+    files = [("main.py", "main.py")]
+    for pkg, top in PACKAGES:
+        base = os.path.join(ROOT, top)
+        for folder, dirs, names in os.walk(os.path.join(base, pkg)):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for n in sorted(names):
+                if n.endswith(".py"):
+                    rel = os.path.relpath(os.path.join(folder, n), base).replace(os.sep, "/")
+                    src = os.path.relpath(os.path.join(folder, n), FIRMWARE).replace(os.sep, "/")
+                    files.append(("lib/" + rel, src))
     return sorted(files)
 
 
-BUILD_GEN = os.path.join(ROOT, "build", "firmware-gen")
-
-
 def board_defs_source():
-    """board_defs.py for the frozen build: BOARDS maps each hardware/boards/*.json name to
-    its text, checked to be JSON (board_more.load_definition parses it on the Pico)."""
+    """shoe/board_defs.py: BOARDS maps each hardware/boards/*.json name to its text, checked
+    to be JSON (shoe.board.load_definition parses it on the Pico)."""
     boards = os.path.join(ROOT, "hardware", "boards")
-    lines = ['"""Generated by tools/device_files.py from hardware/boards/*.json: do not edit."""',
+    lines = ['"""Every board definition, hardware/boards/*.json, as the shoe carries it (frozen or',
+             'installed like every module). Generated by tools/device_files.py: do not edit."""',
              "", "BOARDS = {"]
     for n in sorted(os.listdir(boards)):
         if n.endswith(".json"):
@@ -79,23 +81,6 @@ def board_defs_source():
             lines.append("    %r: %r," % (n[:-5], text))
     lines.append("}")
     return "\n".join(lines) + "\n"
-
-
-def write_board_defs(folder=BUILD_GEN):
-    """Write board_defs.py into `folder` (only when it changed: no needless rebuild); return
-    the folder, for the manifest's module(..., base_path=)."""
-    os.makedirs(folder, exist_ok=True)
-    path = os.path.join(folder, "board_defs.py")
-    src = board_defs_source()
-    try:
-        with open(path) as f:
-            if f.read() == src:
-                return folder
-    except OSError:
-        pass
-    with open(path, "w") as f:
-        f.write(src)
-    return folder
 
 
 def flash_files():
@@ -122,7 +107,7 @@ def package_json(files=None):
     files = flash_files() if files is None else files
     urls = ",\n".join('  ["%s", "%s"]' % (mip_dest(d), src) for d, src in files)
     return ('{"urls": [\n%s\n ],\n "deps": %s, "version": "%s"}\n'
-            % (urls, json.dumps(DEPS), VERSION))
+            % (urls, json.dumps(DEPS), version()))
 
 
 def mpy_cross():
@@ -170,6 +155,19 @@ def check():
     out = ["package.json lacks %s" % d for d, _ in sorted(want - have)]
     out += ["package.json installs %s, which is not a device file" % d
             for d, _ in sorted(have - want)]
+    try:
+        with open(PACKAGE_JSON) as f:
+            if json.load(f).get("version") != version():
+                out.append("package.json's version is not shoe.VERSION (%s)" % version())
+    except (OSError, ValueError):
+        pass
+    try:
+        with open(BOARD_DEFS) as f:
+            same = f.read() == board_defs_source()
+    except OSError:
+        same = False
+    if not same:
+        out.append("firmware/shoe/board_defs.py is not hardware/boards/*.json")
     return out
 
 
@@ -190,9 +188,11 @@ def main(argv):
         print("staged %d files, %d bytes in %s" % (len(staged), sum(s for _, s in staged),
                                                    argv[i + 1]))
         return 0
+    with open(BOARD_DEFS, "w") as f:
+        f.write(board_defs_source())
     with open(PACKAGE_JSON, "w") as f:
         f.write(package_json())
-    print("wrote package.json (%d files)" % len(flash_files()))
+    print("wrote firmware/shoe/board_defs.py and package.json (%d files)" % len(flash_files()))
     return 0
 
 

@@ -89,7 +89,7 @@ def attached_ports():
 
 
 class Table:
-    """A table's simulated shoe: the real firmware app (firmware/demo_table.py) under
+    """A table's simulated shoe: the real firmware app (firmware/sim/demo_table.py) under
     MicroPython, its sync link on a pty pair, its flash a folder."""
 
     def __init__(self, out, table):

@@ -95,7 +95,7 @@ class DeskShoe:
 
     def _read_journal(self, fn):
         sys.path.insert(0, os.path.join(ROOT, "firmware"))
-        import journal
+        import shoe.journal as journal
         j = journal.Journal(os.path.join(self.folder, "journal"))
         try:
             return fn(j)

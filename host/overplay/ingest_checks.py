@@ -30,7 +30,7 @@ from overplay_core.errors import RuleError
 from overplay import events as ev
 
 # What the shoe's tally can find in a deal (tally.finish); an overplay check adds the three
-# it finds against the slip (tally_more.add_to, shoe_check.end_check).
+# it finds against the slip (Tally.add_to, shoe.check.OverplayCheck).
 _ORIGINAL_FINDINGS = frozenset((findings.DUPLICATE_CARD, findings.FOREIGN_CARD,
                                 findings.EXTRA_CARD, findings.SEAT_OVER, findings.SEAT_SHORT,
                                 findings.MISSING_CARD))

@@ -1,6 +1,6 @@
 """Simulated shoes on the club PC: the firmware under the MicroPython unix port, and the raw
 pseudo-terminals they talk over. The one place `make demo` (demo.py), the sync bench
-(sync_bench.py) and `overplay virtual-shoe` (virtual_shoe.py) start a shoe and make a pty.
+(bench/sync_bench.py) and `overplay virtual-shoe` (virtual_shoe.py) start a shoe and make a pty.
 
     proc = start("demo_table.py", ["--dir", folder, ...], stdout=subprocess.PIPE)
     master, slave, path = raw_pty()        # path: what a client opens, as a serial port
@@ -28,16 +28,16 @@ def mpy_env():
 
 
 def command(script, args, heap=HEAP, interactive=False):
-    """The command line running firmware/<script> under MicroPython (script None: its REPL);
-    interactive: the REPL after the script ends (as a board's REPL after main.py)."""
+    """The command line running firmware/sim/<script> under MicroPython (script None: its
+    REPL); interactive: the REPL after the script ends (as a board's REPL after main.py)."""
     cmd = [micropython_bin(), "-X", "heapsize=" + heap] + (["-i"] if interactive else [])
     if script is None:
         return cmd
-    return cmd + [os.path.join(ROOT, "firmware", script)] + list(args)
+    return cmd + [os.path.join(ROOT, "firmware", "sim", script)] + list(args)
 
 
 def start(script, args, heap=HEAP, interactive=False, **popen):
-    """firmware/<script> under MicroPython, as a subprocess.Popen (popen: its streams...)."""
+    """firmware/sim/<script> under MicroPython, as a subprocess.Popen (popen: its streams...)."""
     return subprocess.Popen(command(script, args, heap, interactive), env=mpy_env(), **popen)
 
 

@@ -6,7 +6,7 @@
     /dev/pts/7                                  <- the first line: the shoe's serial port
     overplay enroll --port /dev/pts/7 ...; overplay session new ...; overplay sync --port ...
 
-The shoe is the real firmware app (firmware/virtual_shoe.py: app, shoe, journal, link,
+The shoe is the real firmware app (firmware/sim/virtual_shoe.py: app, shoe, journal, link,
 terminal) under the MicroPython unix port on the simulated reader; its flash is the folder
 --dir, kept between runs. This process makes the pty, keeps its master end and relays the
 bytes between it and the shoe's stdin/stdout (the USB serial line, as on the board), so any
@@ -36,7 +36,7 @@ from overplay.errors import UserError
 
 HELP = "run a simulated shoe (the firmware under MicroPython) on a pseudo-terminal until stopped"
 
-# What can go wrong on a board (firmware/demo_table.py ODD, plus the overplay check's wrong
+# What can go wrong on a board (firmware/sim/demo_table.py ODD, plus the overplay check's wrong
 # trump): the option --NAME B and the script's word; tests/host/test_virtual_shoe.py checks
 # this against the firmware's list.
 IRREGULAR = ("twice", "foreign", "exposed", "short", "wrong-trump")
@@ -44,7 +44,7 @@ BOARD_MAX = 0xFFFF  # a board number is 16 bits in the set-up (overplay_core.ses
 STOP_S = 15  # a stopping shoe finishes the board in hand: this long at most, then it is cut
 # A Ctrl-C (0x03) from the client interrupts the app, as on a board, once the line has been
 # this long without a frame delimiter (0x00): the shoe's link turns the interrupt off while
-# a sync is active and on again after its IDLE_MS (3 s) of silence (firmware/link.py).
+# a sync is active and on again after its IDLE_MS (3 s) of silence (firmware/shoe/link.py).
 QUIET_S = 4.0
 SCRIPT_MAX = 100000  # bytes of a --script file
 
@@ -172,7 +172,7 @@ class Port:
 
 class Shoe:
     """The MicroPython process: the link on its stdin/stdout, the story on its stderr, orders
-    on a pipe (firmware/virtual_shoe.py --control)."""
+    on a pipe (firmware/sim/virtual_shoe.py --control)."""
 
     def __init__(self, args, plan):
         self.args = args

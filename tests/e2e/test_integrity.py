@@ -1,4 +1,4 @@
-"""Acceptance of record integrity (issue #10): the real shoe firmware (firmware/devsim.py under
+"""Acceptance of record integrity (issue #10): the real shoe firmware (firmware/sim/devsim.py under
 MicroPython) and the real host code over pseudo-terminals, with an attacker on the line, an
 impostor shoe, a hostile host, duplicate and wiped shoes. Whatever they do, afterwards every
 genuine record is in the club DB exactly once, and no shoe erased a record before the club
@@ -22,7 +22,7 @@ from overplay_core import wire
 # pytestmark: skipped where there is no MicroPython interpreter
 from tests.e2e.test_sync_pty import KEY, SHOE, pytestmark  # noqa: F401
 
-import devsim
+import sim.devsim as devsim
 
 JUNK_KEY = b"\xab" * 32
 

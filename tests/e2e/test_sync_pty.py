@@ -159,7 +159,7 @@ def test_shoe_on_its_own_stdin_stdout(tmp_path):
 
 def test_journal_on_ram_littlefs(tmp_path):
     """The journal on LittleFS (a RAM block device), as on the board's flash."""
-    import devsim
+    import sim.devsim as devsim
     from overplay_core import records
     n = 250
     buf = bytearray(records.MAX_RECORD)

@@ -62,6 +62,10 @@ vfs.mount(_fs, "/")
 os.chdir("/")
 sys.path[:] = ["", ".frozen", "/lib"]
 for _dest, _data in _extra.items():
+    try:
+        os.mkdir(_dest.rsplit("/", 1)[0])
+    except OSError:
+        pass
     with open(_dest, "wb") as _f:
         _f.write(_data)
 del _bdev, _fs, _extra

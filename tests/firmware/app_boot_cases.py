@@ -8,12 +8,13 @@ tests/host/test_app_robust.py (not 128 KB: see app_setup_cases.py)."""
 import os
 
 from app_fakes import board, close, deal, enrol, journal, screen  # noqa: I001
-import app as A
-import faults as F
-import link
-from deck import Deck
-from drivers.sim_tags import uid7
+import shoe.app as A
+import shoe.faults as F
+import shoe.link as link
+from shoe.deck import Deck
+from sim.tags import uid7
 from overplay_core import records, session, wire
+import shoe.states as ST
 
 
 def write(path, data):
@@ -82,7 +83,7 @@ def test_a_folder_where_a_file_should_be_is_unreadable_and_set_right():
 
 
 def test_a_key_file_of_the_wrong_length_is_refused_and_the_shoe_asks_to_be_enrolled():
-    b = board(key=None)  # a real board refuses a damaged key.bin too (board_more.build)
+    b = board(key=None)  # a real board refuses a damaged key.bin too (shoe.board.build)
     write(b.root + "/key.bin", b"\x07\x00\x00\x00abcdef")  # 10 bytes
     a = boot(b)
     assert a.shoe.key is None and a.link.key is None  # never a 6-byte key
@@ -138,9 +139,9 @@ def test_mode_held_at_power_on_opens_re_keying_for_that_power_on():
     lines = screen(a)
     assert lines[1:] == ["re-key open:", "enrol from the", "club PC"]
     ev = journal(a, records.EVENT, records.EV_DIRECTOR)
-    assert [(e["a"], e["b"]) for e in ev] == [(F.ACT_REKEY_OPEN, 0)]
+    assert [(e["a"], e["b"]) for e in ev] == [(ST.ACT_REKEY_OPEN, 0)]
     a.deal_once()
-    assert a.mode_sel == A.ORIGINAL_DEAL  # held since power-on: not a press of MODE
+    assert a.mode_sel == ST.ORIGINAL_DEAL  # held since power-on: not a press of MODE
     b.buttons["mode"].v = 1
     a.settings.save_key(9, b"k" * 32, b"s" * 32)  # the club PC re-keys the shoe
     a._on_settings(wire.ENROLL)

@@ -12,9 +12,10 @@ except AttributeError:  # CPython
     pass
 
 from overplay_core import records  # noqa: I001
-import app as A
-import board as B
-from drivers.sim_tags import uid7
+import shoe.app as A
+from sim.tags import uid7
+import shoe.states as ST
+import sim.board as SB
 
 
 class Quiet:
@@ -38,8 +39,8 @@ class Button:
         return self.v
 
 
-def board(flash="host", key=B.DEV_KEY, blocks=64, buttons=False, root=None):
-    b = B.simulated(flash=flash, key=key, blocks=blocks, root=root)
+def board(flash="host", key=SB.DEV_KEY, blocks=64, buttons=False, root=None):
+    b = SB.simulated(flash=flash, key=key, blocks=blocks, root=root)
     b.stream_in = b.stream_out = Quiet()
     if buttons:
         b.buttons = {"deal": Button(), "next": Button(), "mode": Button()}
@@ -57,7 +58,7 @@ def deal(a, board_no=0, end=True):
     a.command(A.CMD_DEAL, board_no)
     a.deal_once()
     sh = a.shoe
-    if sh.state != A.DEALING:
+    if sh.state != ST.DEALING:
         return False
     p = sh.profile
     for c in p.pack[:p.deal_cards]:
@@ -89,4 +90,4 @@ def screen(a):
 def close(a):
     a.journal.close()
     if "overplay-sim-" in a.board.root:
-        B.remove_folder(a.board.root)
+        SB.remove_folder(a.board.root)

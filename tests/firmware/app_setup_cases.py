@@ -8,9 +8,10 @@ test_*: tests/host/test_app_robust.py runs it on CPython and under MicroPython.
 """
 
 from app_fakes import board, close, deal, enrol, journal, screen  # noqa: I001
-import app as A
-import link
+import shoe.app as A
+import shoe.link as link
 from overplay_core import games, records, session, wire
+import shoe.states as ST
 
 WHIST, EUCHRE = games.DUPLICATE_WHIST, games.EUCHRE
 
@@ -50,10 +51,10 @@ def test_a_setup_pushed_mid_deal_waits_for_the_end_of_that_deal():
     a = shoe_with_setup()
     assert deal(a, end=False)  # 52 cards dealt, the deal not yet over
     push(a, 12, EUCHRE, 5, 8, 2, 3)
-    assert a.shoe.profile.game == WHIST and a.shoe.state == A.DEALING
+    assert a.shoe.profile.game == WHIST and a.shoe.state == ST.DEALING
     a.command(A.CMD_END)
     a.deal_once()  # the deal ends as whist, its tray slip still to be written as whist
-    assert a.shoe.state == A.AWAIT_TRAY and a.shoe.profile.game == WHIST
+    assert a.shoe.state == ST.AWAIT_TRAY and a.shoe.profile.game == WHIST
     assert deal(a)  # the next deal: the set-up is taken up first
     assert a.profile.game == EUCHRE and a.shoe.table == 2
     got = [(d["type"], d.get("game"), d.get("board")) for d in journal(a)][1:]

@@ -16,10 +16,10 @@ except ImportError:
     vfs = None
 
 from app_fakes import board, close, deal, enrol, journal, screen  # noqa: I001
-import app as A
-import journal as J
-import terminal as T
+import shoe.app as A
+import shoe.journal as J
 from overplay_core import pin, records
+import shoe.states as ST
 
 BLOCKS = 24
 
@@ -98,7 +98,7 @@ def done(a):
 
 def score(a):
     t = a.terminal
-    if t.state == T.T_READY:
+    if t.state == ST.T_READY:
         t.begin_play()
     t.start_entry()
     t.confirm()
@@ -128,9 +128,9 @@ def test_the_terminal_never_eats_the_reserve_and_every_deal_is_recorded():
         for _ in range(80):  # the table goes on: PIN tries, scores, and more deals
             a.terminal.locked_at = None
             a.terminal.tries = 0
-            if a.terminal.login("9999") != T.PIN_WRONG:
+            if a.terminal.login("9999") != ST.PIN_WRONG:
                 refused += 1  # a PIN try that could not be journaled was never checked
-            a.terminal.state = T.T_IDLE
+            a.terminal.state = ST.T_IDLE
             if deal(a):
                 started += 1
         assert len(journal(a, records.DEAL)) == started  # no deal without its record

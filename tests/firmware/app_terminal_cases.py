@@ -14,11 +14,12 @@ try:  # collect often while compiling from source (128 KB MicroPython heap)
 except AttributeError:  # CPython
     pass
 
-from overplay_core import records  # noqa: I001
-import app as A
-import board as B
-import terminal as T
+from overplay_core import records, wire  # noqa: I001
+import shoe.app as A
+from shoe import VERSION
 from app_fakes import Button, Quiet, journal
+import shoe.states as ST
+import sim.board as SB
 
 try:
     import asyncio
@@ -27,7 +28,7 @@ except ImportError:  # pragma: no cover
 
 
 def app_with_buttons(**kw):
-    b = B.simulated(flash="host")
+    b = SB.simulated(flash="host")
     b.buttons = {"deal": Button(), "next": Button(), "mode": Button()}
     a = A.App(b, game=1, poll_ms=0, display_ms=0, **kw)
     return a, b
@@ -56,11 +57,11 @@ def test_after_a_deal_the_buttons_score_the_board():
     press(a, "deal")
     press(a, "deal")  # recorded
     assert not a.terminal.active
-    assert [e["board"] for e in journal(a, records.EVENT, T.EV_PLAY_BEGUN)] == [2]
+    assert [e["board"] for e in journal(a, records.EVENT, records.EV_PLAY_BEGUN)] == [2]
     s = journal(a, records.SCORE)
     assert [(x["board"], x["tricks_ns"], x["tricks_ew"]) for x in s] == [(2, 8, 5)]
     press(a, "mode")  # the shoe's buttons again: MODE selects the next mode
-    assert a.mode_sel == A.OVERPLAY_CHECK
+    assert a.mode_sel == ST.OVERPLAY_CHECK
 
 
 def test_next_and_mode_together_open_the_director_pin():
@@ -68,7 +69,7 @@ def test_next_and_mode_together_open_the_director_pin():
     b.buttons["next"].v = 0
     b.buttons["mode"].v = 0
     a.deal_once()
-    assert a.terminal.state == T.T_PIN
+    assert a.terminal.state == ST.T_PIN
     a._display_once()
     assert b.display.shown("Director PIN")
 
@@ -81,14 +82,14 @@ def test_session_record_written_when_a_session_starts():
     a.session_record(setup)
     s = journal(a, records.SESSION)[0]
     assert (s["session_id"], s["table"], s["tables"], s["first_board"], s["last_board"],
-            s["movement"], s["shoe_id"], s["fw"]) == (7, 3, 6, 1, 24, 1, 1, A.FW)
+            s["movement"], s["shoe_id"], s["fw"]) == (7, 3, 6, 1, 24, 1, 1, VERSION)
 
 
 def test_app_start_with_a_pushed_setup_writes_the_session_record():
-    import link
+    import shoe.link as link
     from overplay_core import session
 
-    b = B.simulated(flash="host")
+    b = SB.simulated(flash="host")
     b.stream_in = b.stream_out = Quiet()
     st = link.Settings(b.root)
     st.save_key(9, b"r" * 32)
@@ -125,11 +126,10 @@ def test_a_raising_task_is_recorded_shown_and_restarted_then_stopped():
     asyncio.run(a.main(extra=(watch(),)))
     assert calls[0] == A.MAX_FAULTS  # restarted, then stopped: never hung
     assert isinstance(a.error, MemoryError) and not a.running
-    ev = journal(a, records.EVENT, A.EV_TASK_FAULT)
+    ev = journal(a, records.EVENT, records.EV_TASK_FAULT)
     assert [(e["a"], e["b"]) for e in ev] == [(A.TASK_READER, 1)] * A.MAX_FAULTS
     assert b.display.shown("fault: reader")
-    assert a.shoe.state == A.DEALING  # the other tasks went on: the deal had started
-    assert A.EV_TASK_FAULT == T.EV_TASK_FAULT
+    assert a.shoe.state == ST.DEALING  # the other tasks went on: the deal had started
 
 
 def test_a_task_that_faults_once_goes_on():
@@ -148,42 +148,38 @@ def test_a_task_that_faults_once_goes_on():
     a.deal_once = once
     asyncio.run(a.main())
     assert a.faults[A.TASK_DEALING] == 1 and calls[0] > 6
-    assert [e["b"] for e in journal(a, records.EVENT, A.EV_TASK_FAULT)] == [2]
+    assert [e["b"] for e in journal(a, records.EVENT, records.EV_TASK_FAULT)] == [2]
 
 
 def test_a_pin_sent_over_the_link_opens_the_directors_menu():
-    import link
     from link_host import Host, Pipe
     from overplay_core import pin
 
-    b = B.simulated(flash="host")
+    b = SB.simulated(flash="host")
     b.buttons = {"deal": Button(), "next": Button(), "mode": Button()}
     b.stream_in = Pipe()
     b.stream_out = Pipe()
     a = A.App(b, game=1, poll_ms=0, display_ms=0)
     t = a.terminal
-    assert t.login("2468") == T.PIN_NONE  # no PIN yet: the menu stays shut (journaled)
+    assert t.login("2468") == ST.PIN_NONE  # no PIN yet: the menu stays shut (journaled)
     pc = Host(a.link, b.stream_in, b.stream_out, a.link.key)  # the club PC, with the key
     pc.hello()
     assert pc.proof_ok
-    pc.send(link.PIN_SET, 1, pin.make("2468", b"12345678"))  # tagged under the shoe's key
+    pc.send(wire.PIN_SET, 1, pin.make("2468", b"12345678"))  # tagged under the shoe's key
     for _ in range(10):
         a.link.poll()
     assert a.settings.pin is not None and t.pin == a.settings.pin
-    assert t.login("1357") == T.PIN_WRONG and t.state != T.T_MENU
-    assert t.login("2468") == T.PIN_OK and t.state == T.T_MENU
+    assert t.login("1357") == ST.PIN_WRONG and t.state != ST.T_MENU
+    assert t.login("2468") == ST.PIN_OK and t.state == ST.T_MENU
     got = [(e["a"], e["b"]) for e in journal(a, records.EVENT, records.EV_DIRECTOR)]
-    # the PIN's arrival is journaled as a director action too (app_more.pin_set_record)
-    assert got == [(T.ACT_LOGIN, T.PIN_NONE), (T.ACT_PIN_SET, T.PIN_OK),
-                   (T.ACT_LOGIN, T.PIN_WRONG), (T.ACT_LOGIN, T.PIN_OK)]
-    import app_more
-
-    assert app_more.ACT_PIN_SET == T.ACT_PIN_SET and app_more.PIN_SET == link.PIN_SET
+    # the PIN's arrival is journaled as a director action too (App._pin_set_record)
+    assert got == [(ST.ACT_LOGIN, ST.PIN_NONE), (ST.ACT_PIN_SET, ST.PIN_OK),
+                   (ST.ACT_LOGIN, ST.PIN_WRONG), (ST.ACT_LOGIN, ST.PIN_OK)]
     a.journal.close()
     # switched off and on: the terminal reads the PIN from flash through link.Settings
-    b2 = B.simulated(root=b.root)
+    b2 = SB.simulated(root=b.root)
     b2.buttons = b.buttons
     b2.stream_in = b2.stream_out = Quiet()
     a2 = A.App(b2, game=1, poll_ms=0, display_ms=0)
-    assert a2.terminal.pin == a.settings.pin and a2.terminal.login("2468") == T.PIN_OK
+    assert a2.terminal.pin == a.settings.pin and a2.terminal.login("2468") == ST.PIN_OK
     a2.journal.close()

@@ -1,3 +1,5 @@
+import sim.board as SB
+
 """A RAM flash chip for LittleFS tests: counts erases per block and cuts the power on cue.
 
     dev = RamBlockDevice(block_size=512, blocks=64)   # the Pico's is 4096 x 352 (1408 KB)
@@ -126,9 +128,8 @@ class RamBlockDevice:
 
 def rmtree(path):
     """Remove a directory and everything under it (tests clean their tmp dirs)."""
-    import board  # the firmware's own remover (a simulated shoe's flash folder)
 
-    board.remove_folder(path)
+    SB.remove_folder(path)
 
 
 def measure_wear(deals=300, block_size=4096, blocks=352, commit_every=1):
@@ -139,7 +140,7 @@ def measure_wear(deals=300, block_size=4096, blocks=352, commit_every=1):
     Returns a dict: erases_per_block (mean over the blocks), max_erases_block, erase_total,
     writes, journal_bytes_per_deal.
     """
-    from journal import Journal
+    from shoe.journal import Journal
     from overplay_core import records
     dev = RamBlockDevice(block_size, blocks)
     dev.format_and_mount("/wear")

@@ -13,12 +13,13 @@ except AttributeError:  # CPython
 # Modules with big literals and the biggest modules first, compiled while the 128 KB
 # MicroPython heap is still in one piece: the order matters, not only the sum.
 from overplay_core import findings  # noqa: F401, I001 - its table is one long string
-from drivers.sim_mfrc522 import SimMFRC522, card_tag, legacy_tag, uid7  # noqa: F401
+from sim.mfrc522 import SimMFRC522  # noqa: F401
+from sim.tags import card_tag, legacy_tag, uid7  # noqa: F401 - the test files take them from here
 from drivers.mfrc522 import COLLISION, MFRC522
 from overplay_core import records
 from overplay_core import games
 from overplay_core.tally import Tally
-import shoe as S
+import shoe.dealing as S
 
 KEY = b"k" * 32
 SID = 77

@@ -15,7 +15,7 @@ except AttributeError:  # CPython
 # the real deck and display (tested on their own and in test_app.py) are stood in for here.
 from overplay_core import games, records  # noqa: I001
 from overplay_core.tally import Tally
-import shoe as S
+import shoe.dealing as S
 
 UNKNOWN_TAG = -20  # deck.UNKNOWN_TAG
 OTHER_DECK = -21  # deck.OTHER_DECK

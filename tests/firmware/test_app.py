@@ -7,8 +7,8 @@ The whole app: firmware/session_sim.py, run by tests/host/test_session_sim.py.
 
 from chip_table import card_tag, pass_over, records_of, shuffled, table, uid7  # noqa: I001
 
-import shoe as S
 from overplay_core import games, handprint, records
+import shoe.states as ST
 
 
 def test_full_packs_of_each_game_through_the_chip_and_driver():
@@ -19,7 +19,7 @@ def test_full_packs_of_each_game_through_the_chip_and_driver():
         p = sh.profile
         order = shuffled(p.pack, game * 7 + variant)
         dealer = game % p.seats
-        assert sh.start_deal(board=game, dealer=dealer) == S.OK
+        assert sh.start_deal(board=game, dealer=dealer) == ST.OK
         for c in order[:p.deal_cards]:
             pass_over(sim, sh, [card_tag(uid7(1, c))])  # read once, halted, counted once
         assert sh.end_deal() == ()

@@ -1,6 +1,7 @@
 """The board definition and the simulated flash (both interpreters; no machine module needed)."""
 
-import board as B
+import shoe.board as B
+import sim.board as SB
 
 
 def test_pico_reference_pin_map():
@@ -36,26 +37,25 @@ def test_board_paths_are_under_its_root():
 
 
 def test_simulated_flash_keeps_files():
-    root = B.ram_filesystem(16)  # LittleFS on RAM under MicroPython, a temp folder on CPython
+    root = SB.ram_filesystem(16)  # LittleFS on RAM under MicroPython, a temp folder on CPython
     with open(root + "/f", "wb") as f:
         f.write(b"journal")
     with open(root + "/f", "rb") as f:
         assert f.read() == b"journal"
-    assert B.ram_filesystem(16) != root  # each simulated shoe has its own flash
+    assert SB.ram_filesystem(16) != root  # each simulated shoe has its own flash
 
 
 def test_deck_codes_the_shoe_and_the_test_tables_rely_on():
-    import deck
-    import shoe_core
+    import shoe.deck as deck
 
-    # shoe_core keeps its own copy so the per-card module need not import deck.py
-    assert deck.OTHER_DECK == shoe_core.OTHER_DECK == -21
-    assert deck.UNKNOWN_TAG == -20  # chip_table.Uid7Deck and shoe_fakes.TableDeck use these
+    # chip_table.Uid7Deck and shoe_fakes.TableDeck answer with these (the shoe takes
+    # OTHER_DECK from deck.py itself: one source, tests/host/test_one_source.py)
+    assert deck.OTHER_DECK == -21 and deck.UNKNOWN_TAG == -20
 
 
 def test_the_definition_follows_the_module_micropython_names():
-    import board_more
+    import shoe.board as board
 
-    assert board_more.board_for("Raspberry Pi Pico W with RP2040") == "pico_w"
-    assert board_more.board_for("Raspberry Pi Pico with RP2040") == "pico_ref"
-    assert board_more.board_for("linux [GCC 14.2.1] version") == "pico_ref"
+    assert board.board_for("Raspberry Pi Pico W with RP2040") == "pico_w"
+    assert board.board_for("Raspberry Pi Pico with RP2040") == "pico_ref"
+    assert board.board_for("linux [GCC 14.2.1] version") == "pico_ref"

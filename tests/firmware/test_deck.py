@@ -5,13 +5,11 @@ Both interpreters; the flash is a RAM LittleFS under MicroPython, a temp dir und
 
 import gc
 
-import deck_more  # noqa: F401, I001 - the rehash (Deck.__getattr__ loads it on first use),
-# loaded first: compiled from source mid-test (run_mpy_tests.py --from-source) it left a 128 KB
-# heap no 5 KB hole for the table test_many_decks_grow... rehashes into
-from deck import (ALREADY_ENROLLED, BAD_UID, INCOMPLETE, OK, OTHER_DECK, UNKNOWN_TAG, Deck,
+from shoe.deck import (ALREADY_ENROLLED, BAD_UID, INCOMPLETE, OK, OTHER_DECK, UNKNOWN_TAG, Deck,
                   uid_hash)
 from drivers.mfrc522 import MFRC522
-from drivers.sim_mfrc522 import ScriptedDealer, SimMFRC522, card_tag, legacy_tag, uid7
+from sim.mfrc522 import SimMFRC522
+from sim.tags import ScriptedDealer, card_tag, legacy_tag, uid7
 from overplay_core.cards import PACK_24, PACK_32, PACK_52
 from radio_fakes import flash_dir, heap_locked, release
 

@@ -1,7 +1,8 @@
 """Displays: what the dealer is shown, on the fake and on a framebuf panel (both interpreters)."""
 
 from testkit import skip
-from display import ConsoleDisplay, RecordingDisplay, SSD1306Display, TextDisplay
+from shoe.display import SSD1306Display, TextDisplay
+from sim.display import ConsoleDisplay, RecordingDisplay
 
 
 class FakePanel:

@@ -9,12 +9,13 @@ import os
 
 from blockdev import RamBlockDevice, rmtree
 from shoe_fakes import ListJournal, Screen, deal, make, records_of
-import journal as J
-import link
-import shoe as S
-import terminal as T
-from deck import Deck
+import shoe.journal as J
+import shoe.link as link
+import shoe.dealing as S
+import shoe.terminal as T
+from shoe.deck import Deck
 from overplay_core import pin, records
+import shoe.states as ST
 
 try:
     import vfs
@@ -195,14 +196,14 @@ def test_the_terminal_keeps_the_reserve_a_deal_needs():
     sh, reader = make(journal=j, screen=False)
     t = T.Terminal(sh, Screen(), pin_data=pin.make("4711", b"saltsalt", rounds=20))
     t.ready(board=1)
-    assert t.begin_play() == T.OK  # room beyond the reserve: journaled
+    assert t.begin_play() == ST.OK  # room beyond the reserve: journaled
     t.start_entry()
     t.confirm()
-    assert t.confirm() == T.NO_ROOM  # the score would eat into the reserve: not recorded
-    assert t.state == T.T_CONFIRM and "not stored: sync" in t.message
-    assert t.login("4711") == T.NO_ROOM and t.state != T.T_MENU  # an unjournaled try:
+    assert t.confirm() == ST.NO_ROOM  # the score would eat into the reserve: not recorded
+    assert t.state == ST.T_CONFIRM and "not stored: sync" in t.message
+    assert t.login("4711") == ST.NO_ROOM and t.state != ST.T_MENU  # an unjournaled try:
     assert j.free >= S.NEED_BYTES  # never checked
-    assert sh.start_deal(2, 0) == S.OK  # the reserve is there for the deal
+    assert sh.start_deal(2, 0) == ST.OK  # the reserve is there for the deal
     deal(sh, reader, sh.profile.pack)
     sh.end_deal()
     assert [d["board"] for d in records_of(sh, records.DEAL)] == [2] and sh.lost == 0

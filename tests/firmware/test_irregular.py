@@ -4,9 +4,9 @@ dropped and never counted twice (both interpreters; stand-ins from shoe_fakes.py
 
 from shoe_fakes import ListJournal, deal, make, records_of
 
-import shoe as S
 from overplay_core import findings as F
 from overplay_core import games, records
+import shoe.states as ST
 
 
 def test_same_card_read_twice_recorded_not_counted():
@@ -88,12 +88,12 @@ def test_reader_timeouts_are_counted_not_recorded():
 
 def test_refuses_a_deal_the_journal_cannot_record():
     sh, reader = make(journal=ListJournal(free=100))
-    assert sh.start_deal(1, 0) == S.REFUSED_JOURNAL
-    assert sh.state == S.IDLE
+    assert sh.start_deal(1, 0) == ST.REFUSED_JOURNAL
+    assert sh.state == ST.IDLE
     assert sh.display.shown("journal full")
     sh2, _ = make()
     sh2.key = None
-    assert sh2.start_deal(1, 0) == S.REFUSED_NO_KEY
+    assert sh2.start_deal(1, 0) == ST.REFUSED_NO_KEY
 
 
 

@@ -5,7 +5,7 @@ from testkit import skip
 import os
 
 from blockdev import RamBlockDevice, rmtree
-from journal import BAD_RECORD, BAD_SEQ, FULL, OK, Journal
+from shoe.journal import BAD_RECORD, BAD_SEQ, FULL, OK, Journal
 from overplay_core import records
 
 KEY = b"journal test key"

@@ -5,7 +5,7 @@ directory; the power-cut cases are in test_journal_powercut.py."""
 import os
 
 from blockdev import rmtree
-from journal import OK, Journal
+from shoe.journal import OK, Journal
 from overplay_core import records
 
 KEY = b"journal id test key"

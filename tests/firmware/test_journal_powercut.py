@@ -17,7 +17,7 @@ import gc
 import os
 
 from blockdev import RamBlockDevice
-from journal import OK, Journal
+from shoe.journal import OK, Journal
 from overplay_core import records
 
 try:

@@ -4,8 +4,8 @@ import struct
 
 from overplay_core import records, session, wire
 
-import devsim
-from link import Link, Settings
+import sim.devsim as devsim
+from shoe.link import Link, Settings
 from link_host import Host, Kbd, Pipe, frames, run
 
 KEY = b"\x6b" * 32
@@ -236,7 +236,7 @@ def test_settings_written_before_the_slip_key_still_read():
 
 
 def test_the_directors_pin_is_stored_and_survives_a_restart():
-    import link as L
+    import shoe.link as L
     from overplay_core import pin
 
     folder = _folder("pin")
@@ -252,12 +252,12 @@ def test_the_directors_pin_is_stored_and_survives_a_restart():
     link.on_settings = told.append
     pc.hello()
     data = pin.make("2468", b"saltsalt")
-    pc.send(L.PIN_SET, 5, data[:-1])  # torn (tagged as sent): refused, nothing stored
-    pc.send(L.PIN_SET, 6, data)
+    pc.send(wire.PIN_SET, 5, data[:-1])  # torn (tagged as sent): refused, nothing stored
+    pc.send(wire.PIN_SET, 6, data)
     pc.run()
     fs = pc.frames()
-    assert fs[0][:2] == (wire.ERROR, L.E_PIN) and fs[1][:2] == (L.PIN_ACK, 6)
-    assert told == [L.PIN_SET] and link.settings.pin == data
+    assert fs[0][:2] == (wire.ERROR, L.E_PIN) and fs[1][:2] == (wire.PIN_ACK, 6)
+    assert told == [wire.PIN_SET] and link.settings.pin == data
     again = Settings(folder)  # on flash: the terminal finds it after a power cycle
     assert again.pin == data and pin.matches(again.pin, "2468")
     assert not pin.matches(again.pin, "2469")
@@ -308,7 +308,7 @@ def _fresh_dir(path):
 
 
 def test_only_committed_records_leave_the_shoe():
-    import journal
+    import shoe.journal as journal
     j = journal.Journal(_fresh_dir("/tmp/overplay_test_link_journal"))
     devsim.fill(j, 5, KEY, SHOE)
     buf = bytearray(records.MAX_RECORD)

@@ -7,10 +7,10 @@ import struct
 
 from overplay_core import pin, session, wire
 
-import devsim
+import sim.devsim as devsim
 from blockdev import rmtree
-from journal import Journal
-from link import Link, Settings
+from shoe.journal import Journal
+from shoe.link import Link, Settings
 from link_host import Host, Kbd, Pipe
 
 KEY = b"\x5a" * 32

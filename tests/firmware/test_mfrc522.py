@@ -2,8 +2,8 @@
 
 from drivers import mfrc522
 from drivers.mfrc522 import MFRC522
-from drivers.sim_mfrc522 import (SimMFRC522, card_tag, card_tag_int, legacy_tag, tray_tag,
-                                  uid7)
+from sim.mfrc522 import SimMFRC522
+from sim.tags import card_tag, card_tag_int, legacy_tag, tray_tag, uid7
 from radio_fakes import DeadSPI, FakePin, RecordingSPI, heap_locked
 
 
@@ -62,7 +62,9 @@ def test_two_tags_in_the_field_are_a_collision():
     sim.enter(card_tag(uid7(1, 2)))
     uid = bytearray(10)
     assert r.read_uid(uid) == mfrc522.COLLISION
-    assert mfrc522.ERROR_NAMES[mfrc522.COLLISION] == "two tags in the field"
+    import shoe.screens as screens  # the words for people: with every other line the panel shows
+
+    assert screens.READER_ERRORS[mfrc522.COLLISION] == "two tags in the field"
 
 
 def test_halt_keeps_a_read_card_quiet_until_it_leaves_the_field():

@@ -7,9 +7,9 @@ Stand-ins for reader, deck, journal and tray: shoe_fakes.py (the real ones: test
 
 from shoe_fakes import UNKNOWN_TAG, DictTray, deal, make, records_of, uid_of
 
-import shoe as S
 from overplay_core import findings as F
 from overplay_core import games, records
+import shoe.states as ST
 
 
 def overplay(tray, first_order, check_trump, hands=None):
@@ -18,23 +18,23 @@ def overplay(tray, first_order, check_trump, hands=None):
     t1.start_deal(board=9, dealer=1)
     deal(t1, r1, first_order)
     t1.end_deal()
-    assert t1.state == S.AWAIT_TRAY
+    assert t1.state == ST.AWAIT_TRAY
     r1.script.append(b"\x04TRAY09")
     t1.poll()
     t1.service()
-    assert t1.state == S.IDLE
+    assert t1.state == ST.IDLE
     t2, r2 = make(tray=tray, table=2)
-    assert t2.start_check() == S.OK
+    assert t2.start_check() == ST.OK
     r2.script.append(b"\x04TRAY09")
     t2.poll()
     t2.service()
     assert t2.board == 9 and t2.dealer == 1
-    assert t2.state == S.CHECK_TRUMP
+    assert t2.state == ST.CHECK_TRUMP
     deal(t2, r2, [check_trump])
     for seat_cards in hands or ():
         deal(t2, r2, seat_cards)
         t2.next_hand()
-    if t2.state != S.IDLE:
+    if t2.state != ST.IDLE:
         t2.end_check()
     return t1, t2
 
@@ -104,7 +104,7 @@ def test_overplay_edited_slip_is_refused():
     t2.service()
     chk = records_of(t2, records.CHECK)[0]
     assert chk["slip"] == records.SLIP_FORGED
-    assert t2.state == S.IDLE
+    assert t2.state == ST.IDLE
 
 
 class _FlatDeck:
@@ -133,9 +133,9 @@ def test_overplay_cards_passed_allocate_nothing():
     t2.poll()
     t2.service()
     deal(t2, r2, [order[51]])  # the trump turned: now the hands, from the dealer's left
-    assert t2.state == S.CHECK_HANDS
+    assert t2.state == ST.CHECK_HANDS
     t2.deck = _FlatDeck()
-    hand = [bytearray(uid_of(order[i])) for i in range(52) if (2 + i) % 4 == t2.hand]
+    hand = [bytearray(uid_of(order[i])) for i in range(52) if (2 + i) % 4 == t2.check.hand]
     got = [0] * len(hand)
 
     def passed(sh=t2, hand=hand, got=got):
@@ -143,4 +143,4 @@ def test_overplay_cards_passed_allocate_nothing():
             got[i] = sh.on_uid(hand[i], 7)
 
     heap_locked(passed)
-    assert got == [S.CARD] * 13 and t2.cards == 13
+    assert got == [ST.CARD] * 13 and t2.check.cards == 13

@@ -1,6 +1,6 @@
 """Ring buffer between the shoe's tasks: order, full/empty, no allocation (both interpreters)."""
 
-from ring import Ring, u16
+from shoe.ring import Ring, u16
 
 try:
     import micropython
@@ -107,7 +107,7 @@ def test_put_get_allocate_nothing():
     if micropython is None:
         return
     long_data = bytearray(20)
-    assert not r.full()  # the first look-up of one puts ring_more's methods on Ring (ring.py)
+    assert not r.full()
     micropython.heap_lock()
     try:
         for _ in range(50):

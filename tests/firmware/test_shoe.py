@@ -7,15 +7,16 @@ flows through the real driver on the simulated chip, the real deck and the real 
 
 from shoe_fakes import deal, make, records_of
 
-import shoe as S
+import shoe.dealing as S
 from overplay_core import games, handprint, records
 from overplay_core.compat import ticks_add
+import shoe.states as ST
 
 
 
 def test_whist_deal_seats_trump_and_record():
     sh, reader = make()
-    assert sh.start_deal(board=5, dealer=2) == S.OK
+    assert sh.start_deal(board=5, dealer=2) == ST.OK
     pack = sh.profile.pack
     order = [pack[(i * 7) % 52] for i in range(52)]  # a shuffled pack
     deal(sh, reader, order)
@@ -71,11 +72,11 @@ def test_full_deal_ends_itself_after_quiet_time_across_tick_wrap():
     assert not sh.tick(half)  # the dealing task sees the 52nd card now
     assert not sh.tick(half + 100)
     assert not sh.tick(ticks_add(half, S.QUIET_MS - 1))
-    assert sh.state == S.DEALING
+    assert sh.state == ST.DEALING
     late = ticks_add(half, S.QUIET_MS)  # wrapped round to a small value
     assert late < half
     assert sh.tick(late)
-    assert sh.state == S.IDLE and len(records_of(sh, records.DEAL)) == 1
+    assert sh.state == ST.IDLE and len(records_of(sh, records.DEAL)) == 1
 
 
 
@@ -89,7 +90,9 @@ def test_short_deal_does_not_end_itself():
 
 def test_slip_buffer_is_the_trays():
     # read_slip fills it: tray.SLIP_BUF (64, any slip in whole 16-byte READs: test_tray.py)
-    assert S.shoe_core.SLIP_BYTES == 64 and len(make()[0].slip) == 64
+    import shoe.tray as tray
+
+    assert len(make()[0].slip) == tray.SLIP_BUF == 64
 
 
 def test_record_buffer_holds_the_longest_record_a_shoe_builds():
@@ -101,7 +104,7 @@ def test_record_buffer_holds_the_longest_record_a_shoe_builds():
     buf = sh.rec
     n = records.encode_check(buf, 1, 1, 0, 65535, 255, records.SLIP_OK, codes, len(codes),
                              tuple(range(16)), 16)
-    assert records.sign(buf, n, b"k" * 32, 1, 1) <= len(buf) == S.shoe_core.REC_BYTES
+    assert records.sign(buf, n, b"k" * 32, 1, 1) <= len(buf) == S.REC_BYTES
     n = records.encode_deal(buf, 1, 1, 0, 65535, 255, 4, 255, 3, records.MODE_OVERPLAY, 51,
                             255, codes, len(codes), bytes(20), 20)
     assert records.sign(buf, n, b"k" * 32, 1, 1) <= len(buf)
@@ -113,7 +116,7 @@ def test_idle_screen_shows_the_table_of_the_set_up():
     sh.changed = True
     sh.refresh()
     assert sh.display.shown("table 3")
-    sh.table = 5  # a new set-up pushed at a sync (app_more sets shoe.table)
+    sh.table = 5  # a new set-up pushed at a sync (App.take_setup sets shoe.table)
     sh.changed = True
     sh.refresh()
     assert sh.display.screens[-1][1] == "table 5"

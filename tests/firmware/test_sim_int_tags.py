@@ -4,7 +4,8 @@ objects with the same UID do (both interpreters). Frames go through the chip's r
 
 from drivers import mfrc522
 from drivers.mfrc522 import MFRC522
-from drivers.sim_mfrc522 import SimMFRC522, card_tag, card_tag_int, crc_a, uid7
+from sim.mfrc522 import SimMFRC522
+from sim.tags import card_tag, card_tag_int, crc_a, uid7
 from radio_fakes import heap_locked
 
 UID = uid7(3, 41)

@@ -3,9 +3,9 @@
 
 from drivers import mfrc522
 from drivers.mfrc522 import MFRC522
-from drivers.sim_mfrc522 import (ScriptedDealer, SimMFRC522, card_tag, card_tag_int, crc_a,
-                                 pack_tags, tray_tag, uid7)
-from drivers.sim_tags import ACTIVE, HALT, IDLE
+from sim.mfrc522 import SimMFRC522
+from sim.tags import ScriptedDealer, card_tag, card_tag_int, crc_a, pack_tags, tray_tag, uid7
+from sim.tags import ACTIVE, HALT, IDLE
 
 
 def _rd(sim, reg):

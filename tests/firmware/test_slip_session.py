@@ -7,9 +7,9 @@ shoe refuses it with one line for the dealer, an EVENT and a CHECK record (slip 
 
 from shoe_fakes import DictTray, deal, make, records_of
 
-import shoe as S
 from overplay_core import findings as F
 from overplay_core import records
+import shoe.states as ST
 
 TRAY = b"\x04TRAY09"
 
@@ -22,7 +22,7 @@ def _original(tray):
     r1.script.append(TRAY)
     t1.poll()
     t1.service()
-    assert t1.state == S.IDLE
+    assert t1.state == ST.IDLE
 
 
 def _check(tray):
@@ -40,7 +40,7 @@ def test_a_slip_of_another_session_is_refused_with_an_event():
     tonight = DictTray(session=42)  # same club slip key, tonight's session
     tonight.tags = last_week.tags  # the slip copied onto tonight's tray
     t2 = _check(tonight)
-    assert t2.state == S.IDLE
+    assert t2.state == ST.IDLE
     assert "another session" in t2.message and "director" in t2.message
     ev = records_of(t2, records.EVENT)
     assert [(e["code"], e["a"], e["b"]) for e in ev] == [(records.EV_READER_ERROR, 46, 2)]
@@ -54,5 +54,5 @@ def test_a_slip_of_this_session_is_checked():
     tray = DictTray(session=42)
     _original(tray)
     t2 = _check(tray)
-    assert t2.state == S.CHECK_TRUMP and t2.board == 9
+    assert t2.state == ST.CHECK_TRUMP and t2.board == 9
     assert records_of(t2, records.EVENT) == []

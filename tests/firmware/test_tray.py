@@ -1,9 +1,11 @@
 """The trump slip on the tray tag, through the real driver on simulated chips (both
 interpreters). The acceptance path: written at table 1, read and verified at table 2."""
 
-import tray as T
+import shoe.tray as T
+import shoe.screens as screens
 from drivers.mfrc522 import MFRC522
-from drivers.sim_mfrc522 import SimMFRC522, card_tag, legacy_tag, tray_tag, uid7
+from sim.mfrc522 import SimMFRC522
+from sim.tags import card_tag, legacy_tag, tray_tag, uid7
 from overplay_core import handprint, trayslip
 from overplay_core.cards import PACK_52, parse_card
 
@@ -38,7 +40,7 @@ def test_slip_written_at_table_1_is_read_and_verified_at_table_2():
     s = tray2.slip
     assert (s["board"], s["game"], s["dealer"], s["trump"]) == (12, 1, 3, qh)
     assert s["handprint"] == _hp()
-    assert tray2.message(T.OK) == "trump slip OK"
+    assert screens.tray_line(T.OK) == "trump slip OK"
 
 
 def test_a_hand_edited_tag_is_detected():
@@ -53,7 +55,7 @@ def test_a_hand_edited_tag_is_detected():
     code = tray2.read_board()
     assert code == T.SLIP_ERROR_BASE + trayslip.BAD_AUTH
     assert tray2.slip is None
-    assert "director" in tray2.message(code) and "\n" not in tray2.message(code)
+    assert "director" in screens.tray_line(code) and "\n" not in screens.tray_line(code)
     tag.mem[16 + 7] = parse_card("2C")  # put back: it verifies again
     assert tray2.read_board() == T.OK
 
@@ -76,7 +78,7 @@ def test_tray_pulled_away_mid_write_reads_as_no_slip_not_as_tampering():
     assert tray1.write_board(16, 1, 2, 6, _hp()) == T.WRITE_FAILED
     code = tray1.read_board()
     assert code == T.SLIP_ERROR_BASE + trayslip.NO_SLIP
-    assert "rewrite" in tray1.message(code)
+    assert "rewrite" in screens.tray_line(code)
     tag.write_budget = -1
     assert tray1.write_board(16, 1, 2, 6, _hp()) == T.OK  # written again: fine
     assert tray1.read_board() == T.OK and tray1.slip["board"] == 16
@@ -85,7 +87,7 @@ def test_tray_pulled_away_mid_write_reads_as_no_slip_not_as_tampering():
 def test_no_tray_blank_tag_card_tag_and_two_tags():
     sim, tray1 = _table()
     assert tray1.read_board() == T.NO_TRAY
-    assert "hold" in tray1.message(T.NO_TRAY)
+    assert "hold" in screens.tray_line(T.NO_TRAY)
     blank = tray_tag(uid7(500, 16))
     sim.enter(blank)
     assert tray1.read_board() == T.SLIP_ERROR_BASE + trayslip.NO_SLIP
@@ -98,7 +100,7 @@ def test_no_tray_blank_tag_card_tag_and_two_tags():
     sim.enter(card_tag(uid7(1, 1)))
     code = tray1.read_board()
     assert code == -1  # the driver's COLLISION
-    assert "two tags" in tray1.message(code)
+    assert "two tags" in screens.tray_line(code)
 
 
 def test_the_shoe_transport_reads_and_writes_raw_slip_bytes():
@@ -136,7 +138,7 @@ def test_write_verification_catches_a_tag_that_does_not_keep_data():
 
     tag._write = forgetful
     assert tray1.write_board(18, 1, 0, 7, _hp()) == T.VERIFY_FAILED
-    assert "again" in tray1.message(T.VERIFY_FAILED)
+    assert "again" in screens.tray_line(T.VERIFY_FAILED)
 
 
 def test_a_genuine_slip_copied_into_another_session_is_refused():
@@ -154,7 +156,7 @@ def test_a_genuine_slip_copied_into_another_session_is_refused():
     sim2.enter(copy)
     code = tonight.read_board()
     assert code == T.OTHER_SESSION == -46 and tonight.slip is None
-    msg = tonight.message(code)
+    msg = screens.tray_line(code)
     assert "another session" in msg and "director" in msg and "\n" not in msg
     tray1.session = 42  # rewritten at tonight's original deal: fine again
     sim2.leave(copy)
@@ -192,7 +194,7 @@ def test_the_shoes_tray_takes_the_club_slip_key_not_the_record_key():
 
 def test_slip_buffer_holds_the_longest_slip_in_whole_reads():
     # 16 bytes a READ (4 pages); the longest slip is 49 bytes: 64, not the tag's 144
-    # (shoe_core.SLIP_BYTES, which read_slip fills, is the same: test_shoe.py)
+    # (the shoe's slip buffer is made SLIP_BUF long: test_shoe.py)
     assert T.SLIP_BUF % 16 == 0 and trayslip.MAX_LEN <= T.SLIP_BUF < trayslip.MAX_LEN + 16
 
 

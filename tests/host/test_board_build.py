@@ -84,7 +84,7 @@ def _build(name, key_file=None):
     sys.modules.update(_fake_modules())
     Pin.made = []
     SPI.made = []
-    import board
+    import shoe.board as board
 
     real = board._read_file
     if key_file is not None:
@@ -128,8 +128,8 @@ def test_pico_w_drives_its_led_by_name_not_gp25():
 
 
 def test_main_lights_the_led_while_the_app_runs_and_darkens_it_when_it_stops():
-    import app
-    import board
+    import shoe.app as app
+    import shoe.board as board
 
     states = []
 
@@ -154,7 +154,7 @@ def test_main_lights_the_led_while_the_app_runs_and_darkens_it_when_it_stops():
 
 
 def test_main_does_nothing_when_imported():
-    import board
+    import shoe.board as board
 
     def no_board(*a, **k):
         raise AssertionError("importing main built the board")

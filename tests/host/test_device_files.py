@@ -19,11 +19,20 @@ def test_package_json_lists_every_device_file():
 
 def run_manifest():
     """firmware/manifest.py as MicroPython's tool runs it (current folder firmware/), with
-    the tool's calls recorded: (frozen module paths, require() names)."""
+    the tool's calls recorded: (frozen .py paths as on the device, require() names). A
+    package() freezes every .py under base_path/name, as the tool does."""
     frozen, required = [], []
+
+    def package(name, base_path=".", **k):
+        for folder, dirs, names in os.walk(os.path.join(base_path, name)):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            for n in names:
+                if n.endswith(".py"):
+                    frozen.append(os.path.relpath(os.path.join(folder, n), base_path))
+
     calls = {"include": lambda *a, **k: None,
              "require": lambda name, **k: required.append(name),
-             "package": lambda name, **k: frozen.append(name + "/"),
+             "package": package,
              "module": lambda name, **k: frozen.append(name)}
     cwd = os.getcwd()
     os.chdir(os.path.join(ROOT, "firmware"))
@@ -35,12 +44,15 @@ def run_manifest():
     return frozen, required
 
 
-def test_manifest_freezes_every_device_module_and_the_board_definitions():
+def test_manifest_freezes_exactly_the_device_files():
+    # one list (device_files.PACKAGES + main.py) makes both the frozen image and package.json
     frozen, required = run_manifest()
     wanted = sorted(dest[4:] if dest.startswith("lib/") else dest
-                    for dest, _ in device_files.device_files() if dest.endswith(".py"))
-    assert sorted(frozen) == sorted(wanted + ["board_defs.py"])
+                    for dest, _ in device_files.device_files())
+    assert sorted(frozen) == wanted
     assert "main.py" in frozen and "drivers/mfrc522.py" in frozen
+    assert "shoe/board_defs.py" in frozen  # the board definitions, by the same route
+    assert not [f for f in frozen if f.startswith("sim/")]
     assert required == ["ssd1306"]
 
 
@@ -48,6 +60,8 @@ def test_board_defs_hold_every_board_definition_as_json():
     import json
 
     ns = {}
+    with open(os.path.join(ROOT, "firmware", "shoe", "board_defs.py")) as f:
+        assert f.read() == device_files.board_defs_source()  # make package rewrites it
     exec(device_files.board_defs_source(), ns)
     boards = os.path.join(ROOT, "hardware", "boards")
     names = sorted(n[:-5] for n in os.listdir(boards) if n.endswith(".json"))
@@ -58,10 +72,11 @@ def test_board_defs_hold_every_board_definition_as_json():
 
 def test_unix_only_tools_are_not_installed_on_the_shoe():
     dests = [d for d, _ in device_files.flash_files()]
-    for tool in ("session_sim.py", "devsim.py", "demo_table.py", "virtual_shoe.py",
-                 "drivers/sim_tags.py"):
-        assert "lib/" + tool not in dests and tool not in dests
-    assert "lib/terminal.py" in dests and "lib/overplay_core/pin.py" in dests
+    assert not [d for d in dests if "/sim/" in d or d.startswith("sim/")], dests
+    for tool in ("session.py", "devsim.py", "demo_table.py", "virtual_shoe.py", "tags.py",
+                 "mfrc522.py", "board.py", "display.py"):
+        assert "lib/sim/" + tool not in dests
+    assert "lib/shoe/terminal.py" in dests and "lib/overplay_core/pin.py" in dests
 
 
 def test_mip_lays_main_at_the_root_and_the_rest_in_lib():
@@ -71,9 +86,9 @@ def test_mip_lays_main_at_the_root_and_the_rest_in_lib():
     with open(os.path.join(ROOT, "package.json")) as f:
         urls = dict(json.load(f)["urls"])
     assert urls["../main.py"] == "firmware/main.py"
-    assert urls["app.py"] == "firmware/app.py"
+    assert urls["shoe/app.py"] == "firmware/shoe/app.py"
     assert urls["overplay_core/wire.py"] == "shared/overplay_core/wire.py"
-    assert urls["hardware/boards/pico_ref.json"] == "hardware/boards/pico_ref.json"
+    assert urls["shoe/board_defs.py"] == "firmware/shoe/board_defs.py"
     assert not any(d.startswith("lib/") for d in urls)  # no /lib/lib/...
     for src in urls.values():
         assert os.path.exists(os.path.join(ROOT, src)), src
@@ -82,9 +97,9 @@ def test_mip_lays_main_at_the_root_and_the_rest_in_lib():
 def test_stage_compiles_every_module_but_main(tmp_path):
     staged = dict(device_files.stage(str(tmp_path / "dev")))
     assert "main.py" in staged and "lib/main.mpy" not in staged
-    assert "lib/app.mpy" in staged and "lib/overplay_core/wire.mpy" in staged
+    assert "lib/shoe/app.mpy" in staged and "lib/overplay_core/wire.mpy" in staged
     assert not any(d.endswith(".py") and d != "main.py" for d in staged)
-    with open(tmp_path / "dev" / "lib" / "app.mpy", "rb") as f:
+    with open(tmp_path / "dev" / "lib" / "shoe" / "app.mpy", "rb") as f:
         head = f.read(4)
     assert head[:2] == b"M\x06"  # .mpy version 6, bytecode that any v1.2x port loads
 

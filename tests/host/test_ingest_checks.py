@@ -2,7 +2,7 @@
 real key whose content cannot happen is quarantined with its reason and nothing of it merged;
 every record the real firmware writes is merged.
 
-The firmware's own records: the whole app on the simulated reader (firmware/session_sim.py)
+The firmware's own records: the whole app on the simulated reader (firmware/sim/session.py)
 for each game, two tables with a tray slip and an overplay check, the real Shoe and Tally on
 random card sequences (hypothesis, shoe_fakes.py stand-ins for reader and deck), and the
 scoring terminal's SCORE for every entry it accepts. (tests/e2e/test_demo.py runs the whole
@@ -17,10 +17,10 @@ from shoe_fakes import SID, DictTray, make, uid_of
 from shoe_fakes import KEY as FAKE_KEY
 from signed_shoe import PACK, Shoe, seats_of, trump_of
 
-import shoe as S
 from overplay import ingest_checks, store
 from overplay_core import findings as F
 from overplay_core import games, handprint, records, ruling_ids
+import shoe.states as ST
 
 SHOE = 5
 TABLES_IN_SESSION = [(1, 24, 3)]  # (first board, last board, tables) of the SESSION in force
@@ -295,7 +295,7 @@ def test_what_the_shoe_can_write_is_merged(tmp_path):
 def _captured(monkeypatch, *modules):
     """Replace session_sim's _remove (called as each simulated shoe ends) in `modules` so the
     shoe's journal is kept: [(shoe id, key, journal id, [(seq, record)])]."""
-    import session_sim
+    import sim.session as session_sim
 
     kept = []
     real = session_sim._remove
@@ -327,7 +327,7 @@ def _merge_all(tmp_path, journals):
     (games.EUCHRE, games.V_PACK_25 | games.V_PACKETS_3_2), (games.ECARTE, games.V_PACKETS_3_2)])
 def test_a_simulated_session_of_each_game_has_no_semantic_reject(tmp_path, monkeypatch, game,
                                                                   variant):
-    import session_sim
+    import sim.session as session_sim
 
     kept = _captured(monkeypatch, session_sim)
     r = session_sim.session(deals=30, game=game, variant=variant)  # < 50: nothing reclaimed
@@ -337,10 +337,9 @@ def test_a_simulated_session_of_each_game_has_no_semantic_reject(tmp_path, monke
 
 
 def test_two_tables_slip_and_overplay_check_have_no_semantic_reject(tmp_path, monkeypatch):
-    import session_sim
-    import session_sim_more
+    import sim.session as session_sim
 
-    kept = _captured(monkeypatch, session_sim, session_sim_more)
+    kept = _captured(monkeypatch, session_sim)
     r = session_sim.overplay_session(boards=3, wrong=2)
     assert r["errors"] == 0 and r["slip_results"] == [0, 1, 0]
     st_ = _merge_all(tmp_path, kept)
@@ -387,7 +386,7 @@ def test_the_real_shoe_deals_and_checks_nothing_the_host_refuses(table):
     game, variant, board, dealer, reads, turned, hands = table
     tray = DictTray()
     t1, r1 = make(game, variant, tray=tray, table=1, screen=False)
-    assert t1.start_deal(board=board, dealer=dealer) == S.OK
+    assert t1.start_deal(board=board, dealer=dealer) == ST.OK
     _read(t1, r1, reads)
     t1.end_deal()  # findings, rulings and the DEAL record, as the shoe makes them
     r1.script.append(b"\x04TRAY01")  # the slip written to the tray
@@ -398,14 +397,14 @@ def test_the_real_shoe_deals_and_checks_nothing_the_host_refuses(table):
     r2.script.append(b"\x04TRAY01")
     t2.poll()
     t2.service()
-    if t2.state == S.CHECK_TRUMP:
+    if t2.state == ST.CHECK_TRUMP:
         _read(t2, r2, [turned])
     for h in hands:
-        if t2.state == S.IDLE:
+        if t2.state == ST.IDLE:
             break
         _read(t2, r2, h)
         t2.next_hand()
-    if t2.state != S.IDLE:
+    if t2.state != ST.IDLE:
         t2.end_check()
     ctx = ingest_checks.Context(SID)
     made = t1.journal.items + t2.journal.items
@@ -417,7 +416,7 @@ def test_the_real_shoe_deals_and_checks_nothing_the_host_refuses(table):
 
 
 def test_every_score_the_terminal_takes_is_merged():
-    import terminal as T
+    import shoe.terminal as T
 
     ctx = ingest_checks.Context(SID)
     n = 0
@@ -428,7 +427,7 @@ def test_every_score_the_terminal_takes_is_merged():
             t.ready(board=1 + n % 24, dealer=n % 2)
             t.start_entry()
             for v in values:
-                assert t.key_in(v) == T.OK
+                assert t.key_in(v) == ST.OK
                 t.confirm()
             t.confirm()
             n += 1

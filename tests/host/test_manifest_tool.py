@@ -13,9 +13,10 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
+import device_files  # noqa: E402
 import pico_firmware  # noqa: E402
 
-SIMULATION = ("drivers/sim_", "session_sim", "devsim", "demo_table")
+SIMULATION = "sim/"  # firmware/sim: the simulated board, chip, tags, sessions, desk shoe, demo
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +56,16 @@ def target(line):
 def test_no_simulation_module_is_frozen(micropython_tree):
     targets = [target(line) for line in frozen_files(micropython_tree)]
     assert not [t for t in targets if t.startswith(SIMULATION)], targets
-    for t in ("main.py", "app.py", "board.py", "board_defs.py", "drivers/mfrc522.py",
-              "overplay_core/records.py", "ssd1306.py", "asyncio/core.py"):
+    for t in ("main.py", "shoe/app.py", "shoe/board.py", "shoe/board_defs.py",
+              "drivers/mfrc522.py", "overplay_core/records.py", "ssd1306.py", "asyncio/core.py"):
         assert t in targets, t
+
+
+def test_the_frozen_shoe_is_the_installed_shoe(micropython_tree):
+    # what the manifest tool freezes of ours is what package.json installs: one list
+    ours = ("main.py", "shoe/", "drivers/", "overplay_core/")
+    targets = sorted(t for t in (target(line) for line in frozen_files(micropython_tree))
+                     if t.startswith(ours))
+    wanted = sorted(d[4:] if d.startswith("lib/") else d
+                    for d, _ in device_files.device_files())
+    assert targets == wanted

@@ -62,16 +62,21 @@ def test_mpy_runner_fails_on_a_failing_test_and_names_it(tmp_path):
 
 
 def test_mpy_runner_runs_the_device_code_precompiled_as_a_device_does(tmp_path):
-    # The MicroPython leg imports shared/ and firmware/ as .mpy from mpy-cross (the compiler's
-    # parse of ~40 modules no longer shares the test's 128k heap); --from-source keeps .py.
+    # The MicroPython leg runs shared/ and firmware/ as .mpy from mpy-cross, in place from a
+    # ROMFS image as a Pico runs frozen code (the compiler's parse of the modules and their
+    # bytecode do not share the test's 128k heap); --ram loads the .mpy into the heap;
+    # --from-source keeps .py.
     f = tmp_path / "test_where.py"
-    f.write_text("from overplay_core import cards\nimport ring\n\n"
+    f.write_text("from overplay_core import cards\nimport shoe.ring as ring\n\n"
                  "def test_mpy():\n    assert cards.__file__.endswith('.mpy'), cards.__file__\n"
-                 "    assert ring.__file__.endswith('.mpy'), ring.__file__\n")
+                 "    assert ring.__file__.endswith('.mpy'), ring.__file__\n"
+                 "    assert ring.__file__.startswith('/rom/'), ring.__file__\n")
     run = [sys.executable, os.path.join(ROOT, "tools", "run_mpy_tests.py")]
     proc = subprocess.run(run + [str(f)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout
     assert "micropython: 1 passed, 0 failed" in proc.stdout
-    assert "precompiled with mpy-cross" in proc.stdout
+    assert "run in place from ROMFS" in proc.stdout
+    proc = subprocess.run(run + ["--ram", str(f)], capture_output=True, text=True)
+    assert proc.returncode == 1 and "shoe/ring.mpy" in proc.stdout  # loaded, not in /rom
     proc = subprocess.run(run + ["--from-source", str(f)], capture_output=True, text=True)
     assert proc.returncode == 1 and "cards.py" in proc.stdout

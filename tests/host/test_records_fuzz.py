@@ -10,7 +10,7 @@ import tempfile
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from journal import Journal
+from shoe.journal import Journal
 from overplay_core import records
 from overplay_core.errors import ParseError
 

@@ -1,6 +1,6 @@
 """The club's tray-slip key and the session id, from the club DB to the shoes and their slips.
 
-`overplay enroll` over a pty gives each desk shoe (firmware/devsim.py, the real link code under
+`overplay enroll` over a pty gives each desk shoe (firmware/sim/devsim.py, the real link code under
 MicroPython) its own record key and the club's one slip key; `overplay sync` pushes each
 table's set-up with the session id. Then the real tray code under MicroPython: a slip written
 by shoe A verifies at shoe B, and a slip copied into another session is refused. The DB
@@ -29,12 +29,13 @@ pytestmark = pytest.mark.skipif(not os.path.exists(micropython_bin()),
 # each shoe with its own simulated reader; the tray tag is carried from one to the next.
 SLIP_SCRIPT = """
 import json, sys
-import board as B
-from drivers.sim_mfrc522 import tray_tag, uid7
-from link import Settings
+import shoe.screens as screens
+import sim.board as B
+from sim.tags import tray_tag, uid7
+from shoe.link import Settings
 from overplay_core import handprint
 from overplay_core.cards import PACK_52
-from tray import Tray
+from shoe.tray import Tray
 
 def tray_of(folder):
     s = Settings(folder)
@@ -56,7 +57,7 @@ for folder in sys.argv[2:]:
     sim.enter(tag)
     code = t.read_board()
     sim.leave(tag)
-    out[folder] = [code, t.message(code), t.session, t.slip and t.slip["board"]]
+    out[folder] = [code, screens.tray_line(code), t.session, t.slip and t.slip["board"]]
 print(json.dumps(out))
 """
 

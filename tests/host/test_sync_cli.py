@@ -134,8 +134,8 @@ def sync_from_socket_shoe(db, key, shoe_id, records):
     import threading
     import time
 
-    import devsim
-    from link import Link, Settings
+    import sim.devsim as devsim
+    from shoe.link import Link, Settings
     j = devsim.MemJournal()
     devsim.fill(j, records, key, shoe_id)
     srv = socket.socket()

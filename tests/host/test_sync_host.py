@@ -6,8 +6,8 @@ import struct
 
 import pytest
 
-import devsim
-from link import Link, Settings
+import sim.devsim as devsim
+from shoe.link import Link, Settings
 from overplay import enroll, sync
 from overplay.errors import UserError
 from overplay.store import Store

@@ -7,8 +7,8 @@ import struct
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import devsim
-from link import Link, Settings
+import sim.devsim as devsim
+from shoe.link import Link, Settings
 from overplay_core import session, wire
 from overplay_core.errors import ParseError
 

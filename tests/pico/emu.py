@@ -39,7 +39,7 @@ def available():
 
 
 def uid7(a, b):
-    """A card's or tray's 7-byte UID, as firmware/drivers/sim_tags.uid7 makes them (hex)."""
+    """A card's or tray's 7-byte UID, as firmware/sim/tags.uid7 makes them (hex)."""
     return bytes([0x04, (a >> 8) & 0xFF, a & 0xFF, (b >> 16) & 0xFF, (b >> 8) & 0xFF,
                   b & 0xFF, 0x80 | (a & 0x7F)]).hex()
 

@@ -205,6 +205,6 @@ def test_stalled_sync_does_not_stop_the_shoe(club):
 
 
 def link_idle_ms():
-    import link
+    import shoe.link as link
 
     return link.IDLE_MS

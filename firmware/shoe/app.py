@@ -1,0 +1,557 @@
+"""The shoe's application: asyncio tasks for the reader, the dealing, the sync link, the display.
+
+    import shoe.app as app, shoe.board as board
+    app.run(board.build())                     # on the Pico (main.py does this)
+    a = app.App(sim.board.simulated(), game=1) # tests, the unix port, sim/session.py
+    a.command(app.CMD_DEAL, board_no)          # what the DEAL button does; CMD_END, ...
+    asyncio.run(a.main())                      # until a.stop()
+
+Tasks and the preallocated rings between them (style.md rule 5):
+  reader   polls the MFRC522 every POLL_MS; a tag read is halted at once and its UID put in
+           the `uids` ring (kind = the reader's result as a byte)          -> uids
+  dealing  takes UIDs into the shoe (the hot path), takes commands (buttons, a script),
+           then runs the shoe's slow path: EVENT records, end of deal, tray  <- uids, commands
+  link     the sync link (shoe/link.py) on the board's serial streams, when there are
+  display  redraws the dealer's screen when the shoe says something changed (or the
+           scoring terminal's, shoe/terminal.py, while the table uses it)
+A task that raises is restarted after its fault is recorded (EVENT task_fault) and shown;
+after MAX_FAULTS faults of one task the app stops (see _fault).
+Reader -> ring -> shoe allocates nothing (tests/firmware/test_app.py runs it under heap_lock).
+No real-time clock: records carry seq, the boot counter and ticks_ms (the PC stamps the time).
+"""
+
+import asyncio
+import gc
+
+from overplay_core import games, records, wire
+from overplay_core.compat import ticks_diff, ticks_ms
+from overplay_core.tally import Tally
+from shoe import VERSION
+import shoe.screens as screens
+from shoe.dealing import Shoe
+from shoe.deck import Deck
+from shoe.journal import Journal
+from shoe.ring import Ring
+from shoe.states import (ACT_PIN_SET, AWAIT_TRAY, DEALING, ENROL_DECK, ENROLLING, IDLE,
+                         ORIGINAL_DEAL, OVERPLAY_CHECK)
+from shoe.tray import Tray
+
+
+def _link_module():
+    # Imported only when the board has a serial link to run (a simulated shoe has none).
+    import shoe.link as link
+
+    return link
+
+try:
+    _sleep_ms = asyncio.sleep_ms  # MicroPython: no float, no allocation
+except AttributeError:  # CPython (tests): the same wait in seconds
+
+    async def _sleep_ms(ms):
+        await asyncio.sleep(ms / 1000)  # mpy-ok: CPython only
+
+POLL_MS = 5  # reader idle poll (hardware-facts: poll every <= 10 ms)
+DISPLAY_MS = 100
+
+CMD_DEAL = 1  # a: board number (0 = the next one); dealer from the board number
+CMD_END = 2  # the dealer says the deal is over
+CMD_CHECK = 3  # overplay check: read the tray next
+CMD_NEXT_HAND = 4  # overplay check: the hand passed is done
+CMD_ENROL = 5  # a: deck id: enrol a deck by dealing it sorted
+CMD_STOP = 6  # end the app (tests, session_sim; the board runs until power-off)
+CMD_USE_DECK = 7  # a: deck id on the table
+
+# Tasks, as EVENT task_fault's a (records.EV_TASK_FAULT; their names: screens.TASK_NAMES)
+TASK_READER = 1
+TASK_DEALING = 2
+TASK_DISPLAY = 3
+TASK_LINK = 4
+MAX_FAULTS = 3  # faults of one task before the app stops: a fault that keeps coming is a bug
+
+
+def dealer_of(board_no, seats):
+    """Duplicate boards rotate the deal: board 1 North (or the first player), then clockwise."""
+    return (board_no - 1) % seats
+
+
+class App:
+    boot_faults = ()  # faults found at power-on, not yet recorded (faults.boot)
+
+    def __init__(self, board, game=None, variant=0, table=None, deck_id=1, first_board=1,
+                 poll_ms=POLL_MS, display_ms=DISPLAY_MS, terminal=None):
+        self.board = board
+        self.poll_ms = poll_ms  # 0 in simulation: the simulated chip needs no radio time
+        self.display_ms = display_ms
+        lk = _link_module() if board.stream_in is not None else None
+        settings = lk.Settings(board.root) if lk is not None else None
+        self.settings = settings
+        key, shoe_id = board.key, board.shoe_id
+        if settings is not None and settings.key is not None:
+            key, shoe_id = settings.key, settings.shoe_id  # enrolled by the club PC
+        # Files found damaged at power-on, (name, the exception or None): the shoe boots all
+        # the same, shows and records them, and keeps the link up (faults.boot)
+        found = []
+        setup = self._setup()
+        self.game = game or (setup["game"] if setup else games.DUPLICATE_WHIST)
+        self.variant = variant if game else (setup["variant"] if setup else variant)
+        self.table = table or (setup["table"] if setup else 1)
+        # (first, last) board of the set-up (None: any board); a set-up that came while a
+        # deal was in progress, taken when it is over (take_setup)
+        self.boards = (setup["first"], setup["last"]) if setup and not game else None
+        self.setup_id = setup["setup_id"] if self.boards else 0  # the set-up in force
+        # Dealt under a set-up, the next board survives a power cut: next.bin (_dealt)
+        self.next_board = settings.next_board(self.setup_id, setup["first"], setup["last"]) \
+            if self.boards else first_board
+        self.pending = None
+        # The RAM batch, committed at the end of each deal: 512 bytes hold the DEAL record
+        # (56 bytes signed and framed, 88 with 32 findings) and 9 irregularity EVENTs (45
+        # each with a UID). A deal with more commits mid-deal as well (Shoe._append): one
+        # more flash write in a deal gone that wrong. Journal's default (1024) held 20.
+        self.journal = Journal(board.path("journal", "journal"), batch_bytes=512)
+        if self.journal.faults:
+            found.append(("journal", None))
+        self.deck = Deck(None)
+        self.deck.path = board.path("decks", "decks.bin")
+        try:
+            self.deck.load()
+        except (ValueError, OSError) as e:  # no deck enrolled until the decks are again
+            self.deck._clear()
+            found.append(("decks", e))
+        self.deck.use(deck_id)
+        self.deck_id = deck_id
+        try:
+            self.profile = games.profile(self.game, self.variant)
+        except Exception:  # noqa: BLE001 - a set-up this firmware cannot deal: refused
+            self.profile = games.profile(games.DUPLICATE_WHIST)
+            found.append(("session.bin", None))
+        self.tray = Tray.on_board(board, settings, key)  # club slip key, session id
+        self.shoe = Shoe(self.profile, Tally(self.profile), self.deck, board.reader,
+                         self.journal, key, shoe_id, board.display, table=self.table,
+                         tray=self.tray)
+        self.shoe.auto_refresh = False  # the display task draws, every display_ms
+        if setup:
+            self.shoe.tables = setup["tables"]  # the context of a ruling (DW Law IV §9)
+        # reader -> dealing: kind = reader result, payload = UID (ISO 14443: up to 10 bytes).
+        # The reader task puts at most one result a step and the dealing task takes them all
+        # each step; asyncio runs one task at a time, so a slow step (a flash commit, a tray
+        # write) holds the reader up too, and the ring holds 1-2 (session_sim's high-water
+        # mark: 1). 8 slots are four times that; a ninth would be counted in `dropped`.
+        self.uids = Ring(8, 10)
+        # buttons / a script -> dealing: kind, 16-bit a, b (a few a second at most: no views)
+        self.commands = Ring(8, 4, False)
+        # One 10-byte buffer (an ISO 14443 UID is at most 10) for the reader's UID, the UID
+        # taken from the ring and the command taken: each step fills it and is done with it
+        # before it yields (asyncio switches tasks only at an await), so they never overlap.
+        self._uid = bytearray(10)
+        self._got = self._cmd = self._uid
+        self.link = None
+        if lk is not None:
+            self.link = lk.Link(board.stream_in, board.stream_out, self.journal, key, shoe_id,
+                                settings)
+            self.link.on_settings = self._on_settings
+        # The scoring terminal: on a shoe with buttons (the table keys in its scores there),
+        # or when asked (tests); loaded only then.
+        self.terminal = None
+        if terminal or (terminal is None and board.buttons):
+            import shoe.terminal as T
+
+            # the director's PIN: as the club PC sent it over the link (Settings), else the
+            # terminal's own file (copied by hand on an older set-up)
+            self.terminal = T.Terminal(self.shoe, board.display, board.path("pin", "pin.bin"),
+                                       settings.pin if settings is not None else None)
+        self.faults = [0, 0, 0, 0, 0]  # per task (TASK_*)
+        if setup:
+            self.session_record(setup)
+        self.mode_sel = ORIGINAL_DEAL  # what the DEAL button starts; MODE cycles it
+        self._pressed = 0  # buttons down at the last look (bit per button), for edges
+        if found or (settings is not None and settings.bad) or board.pressed("mode"):
+            import shoe.faults as faults  # the rare boot: damaged files, or MODE held to re-key
+
+            faults.boot(self, found)
+        self.running = False
+        self.error = None
+        self.polls = 0
+        self.gc_ms = 0
+        self.on_deal_end = None  # a hook: called with the shoe after each deal or check
+
+    def _setup(self):
+        s = self.settings
+        if s is None or s.setup is None:
+            return None
+        from overplay_core import session
+
+        return session.decode(s.setup)
+
+    def session_record(self, setup):
+        """A signed SESSION record of the set-up the club PC pushed (session.decode dict):
+        written when the app starts with a set-up and when a new one arrives, so every
+        record after it belongs to that session (docs/results.md)."""
+        sh = self.shoe
+        j = self.journal
+        n = records.encode_session(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF,
+                                   sh.shoe_id, VERSION, setup["setup_id"], setup["game"],
+                                   setup["variant"], setup["table"], setup["tables"],
+                                   setup["first"], setup["last"], setup["movement"])
+        sh._append(n)  # nothing without a key: an unenrolled shoe signs no record
+        sh._commit()
+
+    def _on_settings(self, kind):
+        """The link stored a new enrolment, set-up or director's PIN (link.on_settings)."""
+        s = self.settings
+        sh = self.shoe
+        if kind == wire.PIN_SET:
+            self._pin_set_record()
+            if sh.alert:
+                import shoe.faults as faults
+
+                faults.clear(sh, faults.ALERT_FILE + faults.FILE_PIN)  # a good PIN file came
+        if s.key is not None:  # records are signed with the key the club PC just gave
+            had = sh.key is not None
+            sh.key, sh.shoe_id = s.key, s.shoe_id
+            if kind == wire.ENROLL:
+                import shoe.faults as faults
+
+                faults.enrolled(self, had)
+        if hasattr(self.tray, "take"):
+            self.tray.take(s)  # the club slip key and the session id, without a restart
+        if self.terminal is not None and s.pin is not None:
+            self.terminal.pin = s.pin  # a new director's PIN (wire.PIN_SET) counts at once
+        setup = self._setup()
+        if kind != wire.SESSION_SET or setup is None:
+            return
+        self.pending = setup
+        if sh.state == IDLE:
+            self.take_setup()  # else when the deal in progress is over (App.deal_once, App._do)
+
+    def _pin_set_record(self):
+        """EVENT director_action ACT_PIN_SET: a new director's PIN is a director action, so the
+        shoe journals it as it journals each one taken at the table (the club PC's own record
+        of it is its pins table); it goes to the club PC in the same sync."""
+        sh = self.shoe
+        j = self.journal
+        n = records.encode_event(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF,
+                                 records.EV_DIRECTOR, 0, ACT_PIN_SET, 0)
+        sh._append(n)  # nothing without a key: an unenrolled shoe signs no record
+        sh._commit()
+
+    # --- commands ---------------------------------------------------------------------
+    def command(self, kind, a=0, b=0):
+        """Queue a command for the dealing task; False when the queue is full."""
+        return self.commands.put2(kind, a, b)
+
+    def stop(self):
+        self.command(CMD_STOP)
+
+    def _do(self, kind, a, b):
+        sh = self.shoe
+        if kind == CMD_DEAL:
+            if sh.state == DEALING:
+                return
+            n = a or self.next_board
+            r = self.boards
+            if r is not None and not r[0] <= n <= r[1]:  # not in this set-up's boards
+                sh.message = "B%d not in %d-%d" % (n, r[0], r[1])
+                sh._show()
+                return
+            if sh.start_deal(n, dealer_of(n, self.profile.seats)) == 0:
+                self.next_board = n + 1
+        elif kind == CMD_END:
+            if sh.state == DEALING:
+                sh.end_deal()
+                self._dealt()
+            else:
+                sh.end_check()
+            self._between_hands()
+        elif kind == CMD_CHECK:
+            sh.start_check(a)
+        elif kind == CMD_NEXT_HAND:
+            was = sh.state
+            sh.next_hand()
+            if was != IDLE and sh.state == IDLE:  # the dealer's hand ended the check:
+                self._between_hands()  # the table may play the board (the terminal)
+        elif kind == CMD_ENROL:
+            if sh.start_enrol(a) == 0:
+                self.deck_id = a
+        elif kind == CMD_USE_DECK:
+            self.deck.use(a)
+        elif kind == CMD_STOP:
+            self.running = False
+
+    def _dealt(self):
+        """An original deal just ended: under a set-up, once its DEAL record is on flash, the
+        next board goes to next.bin (link.Settings), so a shoe switched off and on offers
+        that board, not the set-up's first again. Not when the deal starts (a deal cut off
+        by power-off is dealt again), nor when the record is not stored or only in RAM."""
+        s = self.settings
+        j = self.journal
+        if self.boards is None or self.shoe.lost or j.committed_seq != j.next_seq - 1:
+            return
+        try:
+            s.save_next_board(self.setup_id, self.next_board)
+        except OSError:  # the flash refused: the journal has the deal; a power-on offers
+            pass  # the board after the last one saved, as before this deal
+
+    def _between_hands(self, played=True):
+        # hardware-facts target 3: collect between hands, never while a tag is in the field.
+        t = ticks_ms()
+        gc.collect()
+        self.gc_ms = ticks_diff(ticks_ms(), t)
+        sh = self.shoe
+        if played and self.terminal is not None and sh.board \
+                and sh.mode in (ORIGINAL_DEAL, OVERPLAY_CHECK):
+            # the table may now begin play and, after it, key in the score
+            self.terminal.ready(sh.board, sh.dealer, 0 if sh.mode == ORIGINAL_DEAL else 1)
+        if self.on_deal_end is not None:
+            self.on_deal_end(self.shoe)
+
+    # --- one step of each task (also what the tests call) -----------------------------
+    def read_once(self):
+        """The reader task's step: one poll; a result that is not 'no tag' goes to the ring."""
+        r = self.board.reader
+        n = r.read_uid(self._uid)
+        self.polls += 1
+        if n == 0:
+            if self.shoe.colliding:
+                self.uids.put(0, None, 0)  # the field is clear again
+            return 0
+        if n > 0:
+            r.halt()  # HLTA: REQA will not find this tag again while it stays in the field
+        self.uids.put(n & 0xFF, self._uid, n if n > 0 else 0)
+        return n
+
+    def take_uids(self):
+        """Every queued reader result through the shoe: the hot half of the dealing task
+        (ring -> card int -> seat), which allocates nothing."""
+        sh = self.shoe
+        got = self._got
+        while True:
+            k = self.uids.get(got)
+            if k < 0:
+                return
+            sh.on_uid(got, k - 256 if k > 127 else k)
+
+    def buttons(self):
+        """Buttons to commands, on the press (pull-ups: 0 = pressed): _press.
+
+        DEAL starts what MODE selected (original deal, overplay check, enrol deck) and, while
+        dealing or checking, ends it; NEXT: the hand passed is done; MODE: the next mode."""
+        if self.board.buttons:
+            self._press()
+
+    def _press(self):
+        """App.buttons on a board that has them: edges to commands, or to the terminal."""
+        b = self.board
+        now = (b.pressed("deal") and 1) | (b.pressed("next") and 2) | (b.pressed("mode") and 4)
+        edge = now & ~self._pressed
+        self._pressed = now
+        term = self.terminal
+        if term is not None and edge:
+            if now & 6 == 6:  # NEXT and MODE together: the director's PIN screen
+                term.open_director()
+                return
+            if term.active:  # the scoring terminal has the buttons
+                term.press(edge)
+                return
+        st = self.shoe.state
+        if edge & 1:
+            if st in (IDLE, AWAIT_TRAY):
+                if self.mode_sel == OVERPLAY_CHECK:
+                    self.command(CMD_CHECK)
+                elif self.mode_sel == ENROL_DECK:
+                    self.command(CMD_ENROL, self.deck_id)
+                else:
+                    self.command(CMD_DEAL)
+            else:
+                self.command(CMD_END)
+        if edge & 2:
+            self.command(CMD_NEXT_HAND)
+        if edge & 4 and st in (IDLE, AWAIT_TRAY):
+            self.mode_sel = (ORIGINAL_DEAL, OVERPLAY_CHECK, ENROL_DECK)[self.mode_sel % 3]
+            self.shoe.message = ("deal", "overplay check", "enrol deck")[self.mode_sel - 1]
+            self.shoe.changed = True
+
+    def take_setup(self):
+        """Deal as the pending set-up says from the next deal on: game, variant (so the pack),
+        board range, table and tables engaged; then the SESSION record that says so. Never
+        mid-deal: the app calls this only with no deal in progress (a tray still to be written
+        is given up, as a new deal gives it up). A set-up this firmware cannot deal (a variant
+        it does not know) is refused: the shoe deals nothing until a good one comes (the
+        screen says so), so no record ever says one game while the cards are dealt as another.
+        """
+        from overplay_core import games
+        from overplay_core.tally import Tally
+
+        setup = self.pending
+        self.pending = None
+        sh = self.shoe
+        sh.state = IDLE
+        try:
+            p = games.profile(setup["game"], setup["variant"])
+        except Exception:  # noqa: BLE001 - RuleError: refused, said, recorded below
+            p = None
+        import shoe.faults as faults  # (loaded for a set-up only: a rare event)
+
+        if p is None:
+            sh.blocked = sh.alert = faults.ALERT_SETUP
+        else:
+            if p is not self.profile:
+                self.profile = sh.profile = p
+                sh.tally = Tally(p)
+            self.game, self.variant = setup["game"], setup["variant"]
+            if sh.blocked:
+                sh.blocked = 0
+                faults.clear(sh, faults.ALERT_SETUP)
+        sh.tables = setup["tables"]
+        sh.table = self.table = setup["table"]
+        self.boards = (setup["first"], setup["last"])
+        self.setup_id = setup["setup_id"]
+        # a new set-up from its first board; the one in force pushed again goes on where it was
+        self.next_board = self.settings.next_board(self.setup_id, setup["first"], setup["last"])
+        sh.ended = False  # the screen: the new set-up, not the last deal's findings
+        sh.message = "set-up %d" % setup["setup_id"] if p is not None else "deal refused"
+        sh.changed = True
+        self.session_record(setup)  # the method: a caller may wrap it (demo_table.py)
+        if p is None:  # what the PC pushed is on record (SESSION); that it cannot be dealt too
+            if sh._note(records.EV_FILE_FAULT, faults.FILE_SESSION, faults.FAULT_DAMAGED):
+                sh._commit()
+
+    def deal_once(self):
+        """The dealing task's step: queued UIDs through the shoe, buttons, one command, then
+        the shoe's slow path (records, the tray, the screen)."""
+        sh = self.shoe
+        self.take_uids()
+        self.buttons()
+        k = self.commands.get(self._cmd)
+        if self.pending is not None and (sh.state == IDLE or sh.state == AWAIT_TRAY and (
+                k == CMD_DEAL or k == CMD_CHECK or k == CMD_ENROL)):
+            # a set-up that came during a deal: that deal is over (a tray slip not yet
+            # written is given up for a new deal, as always)
+            self.take_setup()
+        if k > 0:
+            c = self._cmd
+            self._do(k, c[0] | (c[1] << 8), c[2] | (c[3] << 8))
+        was = sh.state
+        sh.service()
+        if sh.tick():
+            self._dealt()
+            self._between_hands()
+        elif was != IDLE and sh.state == IDLE and sh.ended:
+            # a check or tray write just finished (an enrolment: no board to play)
+            self._between_hands(was != ENROLLING)
+
+    # --- the tasks --------------------------------------------------------------------
+    def _fault(self, task, e):
+        """A task raised: count it; _record_fault records it (EVENT task_fault), shows it and
+        says why; True to restart the task, False (after MAX_FAULTS of one task) to stop.
+
+        Restart, because a shoe at a table must go on recording; stop after MAX_FAULTS, since
+        a fault that comes back every time is a bug (_record_fault says more). The count and
+        the decision stay here: if even recording it fails (no room after a MemoryError), a
+        fault that keeps coming still stops the app."""
+        self.faults[task] += 1
+        self.error = e
+        gc.collect()  # the usual fault is a MemoryError: make room before loading anything
+        try:
+            self._record_fault(task, e)
+        except Exception:  # noqa: BLE001 - no room even for that: counted all the same
+            pass
+        if self.faults[task] < MAX_FAULTS:
+            return True
+        self.running = False
+        return False
+
+    def _record_fault(self, task, e):
+        """Record a task's fault (EVENT task_fault: a = task, b = 1 MemoryError, 2 OSError, 3
+        other) if the journal can still take it, and show it; App._fault has counted it.
+
+        The task is restarted (App._fault) because a shoe at a table must go on recording:
+        committed records are safe on flash, the shoe's state is kept, and the usual fault (a
+        MemoryError from a fragmented heap) clears after a collection. After MAX_FAULTS of one
+        task the app stops: a fault that comes back every time is a bug, and restarting it for
+        ever would fill the journal with fault events and hide it."""
+        kind = 1 if isinstance(e, MemoryError) else (2 if isinstance(e, OSError) else 3)
+        try:
+            sh = self.shoe
+            j = self.journal
+            n = records.encode_event(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF,
+                                     records.EV_TASK_FAULT, sh.board, task, kind)
+            sh._append(n)
+            j.commit()
+        except Exception:  # noqa: BLE001 - no room even for that: the screen still says it
+            pass
+        try:
+            self.board.display.show(("fault: " + screens.TASK_NAMES[task], e.__class__.__name__,
+                                     str(e)[:16], "call director"))
+        except Exception:  # noqa: BLE001
+            pass
+        if self.faults[task] >= MAX_FAULTS:  # App._fault stops the app: say why
+            print("shoe app stopped: %s: %s" % (e.__class__.__name__, e))
+
+    async def _run(self, task, step, pause):
+        """Run step() until the app stops; a fault is recorded and the loop started again."""
+        while self.running:
+            try:
+                while self.running:
+                    ms = step()
+                    await _sleep_ms(pause if ms is None else ms)
+            except Exception as e:  # noqa: BLE001 - reported once, in one place
+                if not self._fault(task, e):
+                    return
+                await _sleep_ms(100)
+
+    def _display_once(self):
+        t = self.terminal
+        if t is not None and t.active:
+            if self.shoe.changed:  # the shoe's news (the tray written) shows on its screen
+                self.shoe.changed = False
+                t.changed = True
+            t.refresh()
+        else:
+            self.shoe.refresh()
+
+    async def reader_task(self):
+        await self._run(TASK_READER, self.read_once_task, self.poll_ms)
+
+    def read_once_task(self):
+        self.read_once()
+
+    async def deal_task(self):
+        await self._run(TASK_DEALING, self.deal_once, self.poll_ms)
+
+    async def display_task(self):
+        await self._run(TASK_DISPLAY, self._display_once, self.display_ms)
+
+    async def link_task(self):
+        """The serial link (firmware/shoe/link.py on the board's streams), supervised like the others;
+        nothing to run when this build or this board has no link."""
+        if self.link is None:
+            return
+        link = self.link
+
+        def once():
+            return 0 if link.poll() else self.poll_ms
+
+        await self._run(TASK_LINK, once, self.poll_ms)
+
+    async def main(self, extra=()):
+        """Run every task until CMD_STOP; `extra` coroutines (a scripted dealer) run too."""
+        self.running = True
+        tasks = [asyncio.create_task(self.reader_task()),
+                 asyncio.create_task(self.deal_task()),
+                 asyncio.create_task(self.display_task())]
+        if self.link is not None:  # no link task on a shoe without a serial link
+            tasks.append(asyncio.create_task(self.link_task()))
+        for coro in extra:
+            tasks.append(asyncio.create_task(coro))
+        while self.running:
+            await _sleep_ms(20)
+        for t in tasks:
+            t.cancel()
+        self.journal.commit()
+
+
+def run(board, **kw):
+    """Boot entry: build the app on a board and run it for ever (main.py calls this)."""
+    a = App(board, **kw)
+    asyncio.run(a.main())
+    return a

@@ -1,0 +1,182 @@
+"""Flash the shoe cannot trust: what it shows, what it records, and how it goes on.
+
+    import shoe.faults as faults                     # loaded only when something is wrong (a dealing shoe
+    faults.boot(app, found)           #   without a fault never holds this code)
+    faults.not_stored(shoe)           # a record the journal could not take
+    faults.alert_lines(shoe.alert)    # ['NOT RECORDED!', 'sync club PC']
+
+At power-on (App.__init__, faults.boot): a damaged deck, key, set-up, PIN or journal file never
+stops the boot. The shoe goes on without what it cannot read (no deck enrolled, no key, no
+set-up, no PIN; the journal sets the bad part aside), shows what is wrong and what to do (an
+alert at the foot of the screen), keeps the link up so the club PC can sync and enrol it again,
+and records each fault as an EVENT file_fault (a = FILE_*, b = FAULT_*): at once when it still
+holds its key, else when the club PC has enrolled it again. A set-up it cannot deal (damaged,
+or a variant this firmware does not know) stops the dealing until a good one comes: no record
+ever says one game while the cards are dealt as another.
+
+While dealing (Shoe._append, Shoe._commit): a record that finds no room, or a batch the flash
+refuses, is shown (NOT RECORDED!) and counted; once a record goes in again, an EVENT
+file_fault (journal, not stored, data = [how many]) tells the club PC how many are missing.
+The dealer is told to sync when the flash is nearly full (Journal.low), before it is.
+
+MODE held at power-on opens re-keying for that power-on (the link takes an ENROLL without a
+tag: link.enrol_open), shown on the screen and journaled (EVENT director_action, a =
+ACT_REKEY_OPEN). Alert lines fit the 16-column panel (tests/firmware/app_boot_cases.py).
+"""
+
+from overplay_core import records
+from shoe.states import ACT_REKEY_OPEN, REFUSED_JOURNAL, REFUSED_NO_KEY, REFUSED_SETUP
+
+# EVENT file_fault (records.EV_FILE_FAULT): a = the file ...
+FILE_DECKS = 1
+FILE_KEY = 2
+FILE_SESSION = 3
+FILE_PIN = 4
+FILE_JOURNAL = 5
+# ... b = what was wrong with it
+FAULT_UNREADABLE = 1  # a folder (or nothing that reads) where the file should be
+FAULT_DAMAGED = 2  # bad CRC or length, bad contents, a set-up this shoe cannot deal
+FAULT_NOT_STORED = 3  # journal: records that could not be stored (data = [how many])
+
+
+# Shoe.alert: what the dealer must see until it is put right (0: none). The shoe tests only
+# "is there one" on its own paths; these codes and their words are here.
+ALERT_NOT_STORED = 1  # a record could not be stored
+ALERT_FLASH_ERROR = 2  # the flash refused a commit (the batch waits in RAM)
+ALERT_NEARLY_FULL = 3  # Journal.low: sync before the flash fills
+ALERT_JOURNAL_FULL = 4  # a deal refused: no room for the records it must write
+ALERT_NO_KEY = 5  # a deal refused: not enrolled
+ALERT_SETUP = 6  # the set-up cannot be dealt (Shoe.blocked)
+ALERT_REKEY = 7  # re-keying open at the shoe
+ALERT_FILE = 10  # + FILE_*: that file was found damaged at power-on
+
+_LINES = {  # what is wrong, what to do: 16 columns a line at most
+    ALERT_NOT_STORED: ("NOT RECORDED!", "sync club PC"),
+    ALERT_FLASH_ERROR: ("flash error:", "sync club PC"),
+    ALERT_NEARLY_FULL: ("sync soon:", "flash near full"),
+    ALERT_JOURNAL_FULL: ("journal full:", "sync club PC"),
+    ALERT_NO_KEY: ("no club key:", "enrol this shoe"),
+    ALERT_SETUP: ("set-up unusable:", "push session"),
+    ALERT_REKEY: ("re-key open:", "enrol from the", "club PC"),
+    ALERT_FILE + FILE_DECKS: ("deck file bad:", "enrol decks"),
+    ALERT_FILE + FILE_KEY: ("key file bad:", "enrol this shoe"),
+    ALERT_FILE + FILE_PIN: ("PIN file bad:", "set PIN at PC"),
+    ALERT_FILE + FILE_JOURNAL: ("journal damaged:", "sync club PC"),
+}
+
+# The names App.__init__ and link.Settings.bad give the files they found damaged
+_FILES = {"decks": FILE_DECKS, "key.bin": FILE_KEY, "session.bin": FILE_SESSION,
+          "pin.bin": FILE_PIN, "journal": FILE_JOURNAL}
+
+
+def alert_lines(code):
+    """The dealer's lines for Shoe.alert (1 to 3 lines of at most 16 characters)."""
+    return list(_LINES.get(code, ("fault %d" % code, "call director")))
+
+
+def clear(shoe, *codes):
+    """Take the alert down if it is one of codes (what it said was put right)."""
+    if shoe.alert in codes:
+        shoe.alert = 0
+        shoe.changed = True
+
+
+# --- records that could not be stored -------------------------------------------------------
+
+def not_stored(shoe):
+    """Shoe._append could not store a record: count it and say so (False, for the caller)."""
+    shoe.lost += 1
+    shoe.alert = ALERT_NOT_STORED
+    shoe.changed = True
+    return False
+
+
+def report_lost(shoe):
+    """After a record that did go in: EVENT file_fault (journal, not stored, data = [how
+    many]), so the club PC learns that records are missing and how many."""
+    k = shoe.lost
+    shoe.lost = 0
+    if shoe._note(records.EV_FILE_FAULT, FILE_JOURNAL, FAULT_NOT_STORED,
+                  bytes([k if k < 255 else 255]), 1):
+        clear(shoe, ALERT_NOT_STORED)
+    else:
+        shoe.lost = k  # still untold (the failed try is no record of play)
+
+
+def refused(shoe, code):
+    """Shoe._start refused a deal: say why at the foot of the screen; no room is also
+    journaled once (EVENT low_space), not at every press, from the reserve no deal will use."""
+
+    if code == REFUSED_JOURNAL and shoe.alert != ALERT_JOURNAL_FULL:
+        kib = shoe.journal.free_bytes() // 1024
+        if shoe._note(records.EV_LOW_SPACE, 0 if kib < 0 else min(255, kib), keep=0):
+            shoe._commit()
+    shoe.message = "deal refused"
+    shoe.alert = (shoe.blocked if code == REFUSED_SETUP else ALERT_NO_KEY
+                  if code == REFUSED_NO_KEY else ALERT_JOURNAL_FULL)
+    shoe._show()
+
+
+def committed(shoe, ok, low):
+    """After Shoe._commit: a refusal shown until a commit succeeds; the warning to sync
+    while there is still room (low: Journal.low said so)."""
+    if not ok:
+        if shoe.alert != ALERT_NOT_STORED:  # (that one says more: a record is missing)
+            shoe.alert = ALERT_FLASH_ERROR
+            shoe.changed = True
+        return
+    clear(shoe, ALERT_FLASH_ERROR, ALERT_NEARLY_FULL, ALERT_JOURNAL_FULL)
+    if low and not shoe.alert:
+        shoe.alert = ALERT_NEARLY_FULL
+        shoe.changed = True
+
+
+# --- power-on -------------------------------------------------------------------------------
+
+def boot(app, found):
+    """App.__init__ found files damaged (found: (name, exception or None)), or MODE is held
+    at power-on: show it, record it (now, or after the next enrolment when the key itself
+    is what was lost), and open re-keying for this power-on when asked."""
+    sh = app.shoe
+    s = app.settings
+    if s is not None:
+        for name in s.bad:
+            found.append((name, None))
+    out = []
+    for name, e in found:
+        f = _FILES.get(name, FILE_JOURNAL)
+        out.append((f, FAULT_UNREADABLE if isinstance(e, OSError) else FAULT_DAMAGED))
+        if f == FILE_SESSION:
+            sh.blocked = ALERT_SETUP  # no deal of a game the club PC may not have meant
+    app.boot_faults = out
+    if out:
+        sh.alert = sh.blocked or ALERT_FILE + out[0][0]
+    if app.board.pressed("mode"):
+        app._pressed = 4  # held since power-on: not a press
+        if app.link is not None:
+            app.link.enrol_open = True  # Link's enrol_open (the protocol branch's argument)
+        sh.alert = ALERT_REKEY
+        sh._note(records.EV_DIRECTOR, ACT_REKEY_OPEN, 0)  # signed when there is a key
+    record(app)
+    sh.changed = True
+
+
+def record(app):
+    """EVENT file_fault for each fault found at power-on, once there is a key to sign it."""
+    sh = app.shoe
+    if sh.key is None:
+        return  # kept until the club PC enrols the shoe (App._on_settings)
+    for f, what in app.boot_faults:
+        sh._note(records.EV_FILE_FAULT, f, what)
+    app.boot_faults = ()
+    sh._commit()
+
+
+def enrolled(app, had_key):
+    """The club PC enrolled the shoe: the key's alert comes down, re-keying closes (one
+    enrolment per act at the shoe), and faults kept for want of a key are recorded."""
+    clear(app.shoe, ALERT_FILE + FILE_KEY, ALERT_REKEY, ALERT_NO_KEY)
+    if app.link is not None and getattr(app.link, "enrol_open", False):
+        app.link.enrol_open = False
+    if not had_key and app.boot_faults:
+        record(app)

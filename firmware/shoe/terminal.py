@@ -1,0 +1,332 @@
+"""The table's scoring terminal: play begun, tricks keyed in, the director's menu (PIN).
+
+    t = Terminal(shoe, display, pin_path="/pin.bin")
+    t.ready(board=3, dealer=2, mode=records.MODE_ORIGINAL)  # a deal or check just ended
+    t.begin_play()          # EVENT play_begun: the laws know play began (DW Law IV §9)
+    t.key_in(8); t.confirm(); t.confirm()   # N-S 8, E-W 5: signed SCORE record, committed
+    t.press(DEAL)           # or the buttons: DEAL / NEXT / MODE (bits), see below
+    t.login("4711"); t.director(ACT_AVERAGE, board=3)   # journaled EV_DIRECTOR
+
+Screens (T_* states) and what each button does there:
+  READY    "B3 ready"        DEAL play begins (EVENT) | MODE back to the shoe
+  PLAYING  "B3 in play"      DEAL key in the score    | MODE back to the shoe
+  ENTRY    "B3 N-S tricks"   NEXT +1 | MODE -1 (both wrap) | DEAL this field done
+  CONFIRM  "N-S 8  E-W 5"    DEAL record (SCORE)      | MODE change it
+  PIN      "Director PIN"    NEXT digit +1 | MODE next digit | DEAL enter
+  MENU     "> average board" NEXT next item | DEAL do it | MODE leave (PIN needed again)
+  BOARD, VALUE: a number     NEXT +1 | MODE -1 | DEAL ok
+NEXT and MODE pressed together open the director's PIN screen from any state.
+Fields per game: whist (duplicate, bridge) N-S tricks 0..13, E-W = 13 - N-S
+(scoring_whist.check_tricks); euchre makers (N-S/E-W), alone (no/yes), makers' tricks 0..5
+(scoring_euchre); écarté P0's tricks 0..5, P1 = 5 - P0 (scoring_ecarte). A value keyed in from
+outside the range (key_in) is refused with a message, nothing recorded.
+The PIN: 3 wrong tries lock the menu for LOCK_MS (ticks, wrap-safe); each try is an EVENT.
+The director's side (PIN, lockout, actions, its screens' buttons) is shoe.director.Director,
+made on first use (shoe/__init__.py's lazy table); the screens' words are in shoe/screens.py.
+"""
+
+from overplay_core import records
+from shoe.dealing import NEED_BYTES, REC_BYTES
+from shoe.states import (ACT_CORRECT, BAD_VALUE, BUSY, DEAL, MAX_TRIES, MODE, NEXT, NO_ROOM, OK,
+                         PIN_OK, T_BOARD, T_CONFIRM, T_ENTRY, T_IDLE, T_MENU, T_PIN, T_PLAYING,
+                         T_READY, T_VALUE)
+
+# A state for each screen and a result for each refusal: shoe/states.py (T_*, OK, BAD_VALUE,
+# NOT_AUTHORISED, BUSY, NO_ROOM); the buttons DEAL, NEXT, MODE and the director's ACT_* and
+# PIN_* there too.
+
+
+class Terminal:
+    director_side = None  # the Director (shoe/director.py), made on first use
+
+    def __init__(self, shoe, display, pin_path=None, pin_data=None):
+        self.shoe = shoe  # records go through the shoe's buffer, key and journal
+        # The game and table of the board being scored: the shoe's when it was dealt (ready),
+        # so a set-up that changes the shoe's game never changes a board dealt before it
+        self.profile = shoe.profile
+        self.table = shoe.table
+        self.display = display
+        self.pin_path = pin_path
+        self.pin = pin_data if pin_data is not None else self._read_pin()
+        self.state = T_IDLE
+        self.board = 0
+        self.dealer = 0
+        self.mode = records.MODE_ORIGINAL
+        self.vals = bytearray(3)
+        self.field = 0
+        self.message = ""
+        self.changed = False
+        self.tries = 0
+        self.locked_at = None
+        self.authorised = False
+        self.item = 0
+        self.action = 0
+        self.digits = ""
+        self.digit = 0
+        self.number = 0
+        self.scored = 0  # boards scored here (tests, the screen)
+        self.begun = 0  # the board whose play_begun was recorded last
+        self._back = T_IDLE
+        # Wrong tries survive a power cycle (pin.bin.try): switching the shoe off and on must
+        # not reset the count; a shoe that was locked starts locked again.
+        t = self._read(self.pin_path + ".try") if self.pin_path else None
+        if t:
+            if t[0] >= MAX_TRIES:
+                self.locked_at = self.shoe.clock()
+            else:
+                self.tries = t[0]
+
+    @property
+    def active(self):
+        return self.state != T_IDLE
+
+    # --- the PIN file --------------------------------------------------------------------
+    def _read_pin(self):
+        return self._read(self.pin_path) if self.pin_path else None
+
+    @staticmethod
+    def _read(path):
+        try:
+            with open(path, "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    # --- records ---------------------------------------------------------------------------
+    # Through the shoe's one door (Shoe._append), never into the reserve a deal needs
+    # (NEED_BYTES), whatever the shoe is doing: asked first (room), so a refusal is the
+    # terminal's to show (the act is not done), not a record lost. True when committed.
+    def _event(self, ev, board, a=0, b=0, data=None):
+        if not self.room():
+            return self._keep(False)
+        sh = self.shoe
+        j = sh.journal
+        nd = len(data) if data else 0
+        n = records.encode_event(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF, ev,
+                                 board, a, b, data, nd)
+        return self._keep(sh._append(n, NEED_BYTES))
+
+    def _score(self, board, tns, tew, pns, pew):
+        if not self.room():
+            return self._keep(False)
+        sh = self.shoe
+        j = sh.journal
+        n = records.encode_score(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF, board,
+                                 self.table, self.profile.game, tns, tew, pns & 0xFFFF,
+                                 pew & 0xFFFF)
+        return self._keep(sh._append(n, NEED_BYTES))
+
+    def _keep(self, queued):
+        ok = queued and self.shoe._commit()
+        if not ok:
+            self.message = "not stored: sync"
+            self.changed = True
+        return ok
+
+    def room(self):
+        """True when one more record of the terminal's fits (the shoe's space check): a PIN
+        try is checked only if it can be journaled."""
+        return self.shoe.has_room(REC_BYTES, NEED_BYTES)
+
+    # --- the table -------------------------------------------------------------------------
+    def ready(self, board, dealer=0, mode=records.MODE_ORIGINAL):
+        """A board was dealt or checked here: the table may begin play, then score it.
+        The same board again (the app calls this after the deal and after the tray) keeps
+        whatever the table has done with it."""
+        if board == self.board and mode == self.mode and (self.state != T_IDLE or
+                                                          self.begun == board):
+            return
+        if self.state in (T_PIN, T_MENU, T_BOARD, T_VALUE):
+            self._back = T_READY  # the director is busy: take it up when he leaves
+        else:
+            self.state = T_READY
+        self.profile = self.shoe.profile  # the game and table it was dealt at
+        self.table = self.shoe.table
+        self.board = board
+        self.dealer = dealer
+        self.mode = mode
+        self.message = ""
+        self.changed = True
+
+    def begin_play(self):
+        """The first card is led: EVENT play_begun (before/after play for the laws)."""
+        if self.state != T_READY or self.begun == self.board:
+            return BUSY
+        if not self._event(records.EV_PLAY_BEGUN, self.board, self.mode):
+            return NO_ROOM
+        self.begun = self.board
+        self.state = T_PLAYING
+        self.changed = True
+        return OK
+
+    def start_entry(self, board=0):
+        """Key in the score of `board` (default: the board in play)."""
+        if board:
+            self.board = board
+        g = self.profile.game
+        self.field = 0
+        self.vals[0] = 7 if g <= 2 else (0 if g == 3 else 3)
+        self.vals[1] = 0
+        self.vals[2] = 3
+        self.state = T_ENTRY
+        self.changed = True
+
+    def _fields(self):
+        """(label, lo, hi) of each field of the score for this game."""
+        g = self.profile.game
+        if g == 3:
+            return (("makers", 0, 1), ("alone", 0, 1), ("makers tricks", 0, 5))
+        if g == 4:
+            return (("P0 tricks", 0, 5),)
+        return (("N-S tricks", 0, 13),)
+
+    def key_in(self, value):
+        """A value for the current field, as a keypad or the club PC would send it: checked
+        (scoring check functions), refused with a message when it cannot be right."""
+        if self.state != T_ENTRY:
+            return BUSY
+        label, lo, hi = self._fields()[self.field]
+        if not isinstance(value, int) or value < lo or value > hi or \
+                self._check(self.field, value) != 0:
+            self.message = "%s: %s? %d..%d" % (label, value, lo, hi)
+            self.changed = True
+            return BAD_VALUE
+        self.vals[self.field] = value
+        self.message = ""
+        self.changed = True
+        return OK
+
+    def _check(self, field, value):
+        g = self.profile.game
+        if g == 3 and field == 2:
+            from overplay_core.scoring import euchre as scoring_euchre
+
+            return scoring_euchre.check_tricks(value)
+        if g == 4:
+            from overplay_core.scoring import ecarte as scoring_ecarte
+
+            return scoring_ecarte.check_tricks((value, 5 - value))
+        if g <= 2:
+            from overplay_core.scoring import whist as scoring_whist
+
+            return scoring_whist.check_tricks(value)
+        return 0
+
+    def result(self):
+        """(tricks N-S, tricks E-W, points N-S, points E-W) from the fields."""
+        g = self.profile.game
+        v = self.vals
+        if g == 3:
+            from overplay_core.scoring import euchre as scoring_euchre
+
+            mk, ad = scoring_euchre.hand_points(v[2], v[1] == 1,
+                                                variant=self.profile.variant)
+            if v[0] == 0:
+                return v[2], 5 - v[2], mk, ad
+            return 5 - v[2], v[2], ad, mk
+        if g == 4:
+            from overplay_core.scoring import ecarte as scoring_ecarte
+
+            pts = scoring_ecarte.deal_points(self.dealer, (v[0], 5 - v[0]))["points"]
+            return v[0], 5 - v[0], pts[0], pts[1]
+        if g == 2:  # bridge whist: the points need the declaration: scored on the PC
+            return v[0], 13 - v[0], 0, 0
+        return v[0], 13 - v[0], v[0], 13 - v[0]  # duplicate whist: tricks are the score
+
+    def confirm(self):
+        """DEAL in ENTRY (next field / the confirm screen) or in CONFIRM (record it)."""
+        if self.state == T_ENTRY:
+            if self.field + 1 < len(self._fields()):
+                self.field += 1
+            else:
+                self.state = T_CONFIRM
+            self.changed = True
+            return OK
+        if self.state != T_CONFIRM:
+            return BUSY
+        tns, tew, pns, pew = self.result()
+        if not self._score(self.board, tns, tew, pns, pew):
+            return NO_ROOM  # the score stays on the confirm screen: record it after a sync
+        self.scored += 1
+        if self.action == ACT_CORRECT:
+            self._event(records.EV_DIRECTOR, self.board, ACT_CORRECT, PIN_OK, bytes([tns, tew]))
+            self.action = 0
+            self.state = T_MENU
+        else:
+            self.state = T_IDLE
+            self.shoe.changed = True  # the shoe's screen again
+        self.message = "B%d recorded" % self.board
+        self.changed = True
+        return OK
+
+    def leave(self):
+        self.state = T_IDLE
+        self.shoe.changed = True
+
+    # --- the director (shoe/director.py: the Director, made on first use) ------------------
+    def _director(self):
+        d = self.director_side
+        if d is None:
+            import shoe  # the package's lazy table loads shoe/director.py
+
+            d = self.director_side = shoe.Director(self)
+        return d
+
+    def save_pin(self, data):
+        """Store a PIN file (overplay_core.pin.make) the club PC sent; False if malformed."""
+        return self._director().save_pin(data)
+
+    def locked(self):
+        return self._director().locked()
+
+    def open_director(self):
+        """The PIN screen (NEXT and MODE together), unless the menu is locked out."""
+        self._director().open_director()
+
+    def login(self, digits):
+        """Check a PIN -> PIN_OK (the menu), PIN_WRONG, PIN_LOCKED or PIN_NONE; journaled."""
+        return self._director().login(digits)
+
+    def director(self, act, board=0, value=0):
+        """A director action (ACT_*) after login -> OK, NOT_AUTHORISED or BAD_VALUE."""
+        return self._director().director(act, board, value)
+
+    # --- buttons ---------------------------------------------------------------------------
+    def press(self, edge):
+        """Button presses (DEAL|NEXT|MODE bits, the edges) while the terminal is active."""
+        st = self.state
+        up = 1 if edge & NEXT else (-1 if edge & MODE else 0)
+        if st == T_READY:
+            if edge & DEAL:
+                self.begin_play()
+            elif edge & MODE:
+                self.leave()
+        elif st == T_PLAYING:
+            if edge & DEAL:
+                self.start_entry()
+            elif edge & MODE:
+                self.leave()
+        elif st == T_ENTRY:
+            if edge & DEAL:
+                self.confirm()
+            elif up:
+                label, lo, hi = self._fields()[self.field]
+                v = self.vals[self.field] + up
+                self.vals[self.field] = lo if v > hi else (hi if v < lo else v)
+                self.changed = True
+        elif st == T_CONFIRM:
+            if edge & DEAL:
+                self.confirm()
+            elif edge & MODE:
+                self.start_entry()
+        else:  # the director's screens
+            self._director().press(st, edge, up)
+
+    # --- the screen ------------------------------------------------------------------------
+    def refresh(self):
+        if self.changed:
+            self.changed = False
+            if self.display is not None and self.state != T_IDLE:
+                import shoe.screens as screens
+
+                self.display.show(screens.terminal_screen(self))
