@@ -250,20 +250,16 @@ a.on_deal_end = on_end
 async def probe():
     while True:
         await asyncio.sleep_ms(50)
+between = a._between_hands
+def between_hands(*args):
+    st['alloc_per_deal'].append(gc.mem_alloc() - mark[0])
+    between(*args)  # its gc.collect() runs with the collector off too
+    mark[0] = gc.mem_alloc()
+a._between_hands = between_hands
 gc.collect()
 gc.disable()
-m0 = gc.mem_alloc()
-tot = [0]
-_collect = gc.collect
-def collect():
-    tot[0] += gc.mem_alloc() - mark[0]
-    st['alloc_per_deal'].append(gc.mem_alloc() - mark[0])
-    _collect()
-    mark[0] = gc.mem_alloc()
-gc.collect = collect
 mark[0] = gc.mem_alloc()
 asyncio.run(a.main(extra=[probe()]))
-gc.collect = _collect
 gc.enable()
 out = {'steps': acc, 'session': st}
 print('RESULT', json.dumps(out))
@@ -365,8 +361,7 @@ print('RESULT', json.dumps(res))
 """
 
 
-APP_STEPS = ("read_once", "take_uids", "deal_once", "buttons", "_display_once", "_dealt",
-             "_between_hands")
+APP_STEPS = ("read_once", "take_uids", "deal_once", "buttons", "_display_once", "_dealt")
 SHOE_STEPS = ("service", "tick", "refresh", "_show", "start_deal", "end_deal")
 
 
@@ -380,10 +375,11 @@ def card_loop_source(ctx, cards, then=None):
     return src + (then or "print('RESULT', json.dumps(main(%d)))\n" % cards)
 
 
-def deal_buttons(pico, rng, pack, deals):
-    """Queue a dealer's session on the emulator: (leave the scoring screen,) DEAL, 52 cards."""
+def deal_buttons(pico, rng, pack, deals, after_deal=False):
+    """Queue a dealer's session on the emulator: (leave the scoring screen,) DEAL, 52 cards;
+    after_deal: the shoe shows the last deal's scores (MODE leaves them first)."""
     for k in range(deals):
-        if k:
+        if k or after_deal:
             pico.send("press", button="mode", ms=30)
         pico.send("press", button="deal", ms=30)
         deal = list(pack)
@@ -413,15 +409,6 @@ def measure(ctx, emu, folder, deals, profile=None):
         pico.cmd("deal", uids=pack, dwell=2, gap=1)
 
         repl = Repl(pico.pty)
-        repl.soft_reset()
-        r = repl.run(HEAP_STAGES % dict(NAMES, modules=MODULES))
-        out["device_free_heap_bare_bytes"] = r["boot"]
-        out["device_free_heap_imports_bytes"] = r["imports"]
-        out["device_free_heap_board_bytes"] = r["board"]
-        out["device_free_heap_setup_bytes"] = r["app"]
-        if profile is not None:
-            profile["heap_stages"] = r
-
         r = repl.run(HEAP_AFTER_BOOT % NAMES)
         out["device_free_heap_after_boot_bytes"] = r["free"]
 
@@ -453,7 +440,7 @@ def measure(ctx, emu, folder, deals, profile=None):
         out["device_session_min_free_heap_after_collect_bytes"] = r["min_between"]
         out["device_session_wall_s_per_deal"] = round((time.monotonic() - t0) / deals, 1)
         if profile is not None:
-            deal_buttons(pico, rng, pack, deals)
+            deal_buttons(pico, rng, pack, deals, after_deal=True)
             profile["session"] = repl.run(SESSION_PROFILE % dict(
                 NAMES, deals=deals, app_steps=APP_STEPS, shoe_steps=SHOE_STEPS))
 
@@ -467,6 +454,17 @@ def measure(ctx, emu, folder, deals, profile=None):
         n = int(so.split(":")[1].split()[0])
         out["device_sync_records"] = n
         out["device_sync_records_per_s"] = round(n / ((c1 - c0) / HZ), 1)
+
+        # last: a soft reset (the figures above are taken as the app leaves the heap)
+        repl = Repl(pico.pty)
+        repl.soft_reset()
+        r = repl.run(HEAP_STAGES % dict(NAMES, modules=MODULES))
+        out["device_free_heap_bare_bytes"] = r["boot"]
+        out["device_free_heap_imports_bytes"] = r["imports"]
+        out["device_free_heap_board_bytes"] = r["board"]
+        out["device_free_heap_setup_bytes"] = r["app"]
+        if profile is not None:
+            profile["heap_stages"] = r
     finally:
         print("  bench_pico: %s" % json.dumps(out), file=sys.stderr)
         pico.stop()
@@ -485,7 +483,12 @@ def profile_main():
     why = emu.available()
     if why:
         sys.exit("bench_pico: cannot run here: no %s" % why)
-    prof = {}
+    class Shown(dict):  # each part on stderr as it comes (a session takes minutes)
+        def __setitem__(self, k, v):
+            print("  bench_pico --profile: %s %s" % (k, json.dumps(v)), file=sys.stderr)
+            dict.__setitem__(self, k, v)
+
+    prof = Shown()
     with tempfile.TemporaryDirectory(prefix="overplay-pico-profile-") as d:
         prof["figures"] = measure(Ctx, emu, d, int(os.environ.get("PICO_DEALS", "3")), prof)
     print(json.dumps(prof, indent=1, sort_keys=True))
