@@ -88,7 +88,7 @@ NAK = const(-6)  # the tag refused a READ/WRITE (bad page, locked page, EEPROM e
 CHIP_ERROR = const(-7)  # the MFRC522 does not answer on SPI (wiring, CS, power, reset)
 UID_TOO_LONG = const(-8)  # a 10-byte UID (cascade level 3): not an NTAG, not supported
 
-_FRAME = const(24)  # longest frame: READ answer, 16 data bytes + CRC_A
+_FRAME = const(18)  # longest frame: a READ answer, 16 data bytes + CRC_A (longer: an error)
 
 # --- whole SPI transfers, ready-made (no byte is stored per call). A write is the register's
 # address byte (reg << 1) then the value; a read burst names one register a byte (bit 7 set)
