@@ -246,7 +246,11 @@ def on_end(s):
     st['free_after_collect'].append(gc.mem_free())
     if st['deals'] >= %(deals)d:
         a.stop()
+    else:
+        a.command(app.CMD_DEAL, st['deals'] + 1)  # the next deal's cards come after 1.7 s
 a.on_deal_end = on_end
+a.command(app.CMD_DEAL, 1)
+a.deal_once()  # dealing before the reader's first poll
 async def probe():
     while True:
         await asyncio.sleep_ms(50)
@@ -375,11 +379,10 @@ def card_loop_source(ctx, cards, then=None):
     return src + (then or "print('RESULT', json.dumps(main(%d)))\n" % cards)
 
 
-def deal_buttons(pico, rng, pack, deals, after_deal=False):
-    """Queue a dealer's session on the emulator: (leave the scoring screen,) DEAL, 52 cards;
-    after_deal: the shoe shows the last deal's scores (MODE leaves them first)."""
+def deal_buttons(pico, rng, pack, deals):
+    """Queue a dealer's session on the emulator: (leave the scoring screen,) DEAL, 52 cards."""
     for k in range(deals):
-        if k or after_deal:
+        if k:
             pico.send("press", button="mode", ms=30)
         pico.send("press", button="deal", ms=30)
         deal = list(pack)
@@ -439,8 +442,12 @@ def measure(ctx, emu, folder, deals, profile=None):
         out["device_session_min_free_heap_bytes"] = r["min"]
         out["device_session_min_free_heap_after_collect_bytes"] = r["min_between"]
         out["device_session_wall_s_per_deal"] = round((time.monotonic() - t0) / deals, 1)
-        if profile is not None:
-            deal_buttons(pico, rng, pack, deals, after_deal=True)
+        if profile is not None:  # deals started by the device code (a button pressed
+            for _ in range(deals):  # while the code is still on its way would be lost)
+                deal = list(pack)
+                rng.shuffle(deal)
+                pico.send("deal", uids=deal, dwell=2, gap=1)
+                pico.send("wait_ms", ms=1700)
             profile["session"] = repl.run(SESSION_PROFILE % dict(
                 NAMES, deals=deals, app_steps=APP_STEPS, shoe_steps=SHOE_STEPS))
 
