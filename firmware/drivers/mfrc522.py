@@ -32,6 +32,8 @@ from overplay_core.compat import const
 # 0x01, ComIrqReg 0x04, ErrorReg 0x06, FIFODataReg 0x09, FIFOLevelReg 0x0A, ControlReg 0x0C,
 # BitFramingReg 0x0D, TxModeReg 0x12, RxModeReg 0x13.
 _CommandReg = const(0x01)
+_FIFOLevelReg = const(0x0A)
+_BitFramingReg = const(0x0D)
 _CollReg = const(0x0E)
 _ModeReg = const(0x11)
 _TxModeReg = const(0x12)
@@ -90,22 +92,14 @@ UID_TOO_LONG = const(-8)  # a 10-byte UID (cascade level 3): not an NTAG, not su
 
 _FRAME = const(18)  # longest frame: a READ answer, 16 data bytes + CRC_A (longer: an error)
 
-# --- whole SPI transfers, ready-made (no byte is stored per call). A write is the register's
-# address byte (reg << 1) then the value; a read burst names one register a byte (bit 7 set)
-# and ends with 0x00 (datasheet 8.1.2.3).
-_W_IDLE = b"\x02\x00"  # CommandReg <- Idle
-_W_TRANSCEIVE = b"\x02\x0c"  # CommandReg <- Transceive: stays on, frame after frame
-_W_CLEAR_IRQ = b"\x08\x7f"  # ComIrqReg <- Set1 = 0 and every request bit: clear them
-_W_FLUSH = b"\x14\x80"  # FIFOLevelReg <- FlushBuffer
-_W_START = b"\x1a\x80"  # BitFramingReg <- StartSend, whole last byte
-_W_START7 = b"\x1a\x87"  # BitFramingReg <- StartSend, 7 bits (REQA/WUPA short frame)
-_W_TXCRC_ON = b"\x24\x80"  # TxModeReg <- TxCRCEn, 106 kbit/s: the chip appends CRC_A
-_W_TXCRC_OFF = b"\x24\x00"
-_W_RXCRC_ON = b"\x26\x80"  # RxModeReg <- RxCRCEn: the chip checks CRC_A and strips it
-_W_RXCRC_OFF = b"\x26\x00"
-# ComIrqReg, ErrorReg, FIFOLevelReg, ControlReg in one burst: once the answer's interrupt is
-# set, the three read after it in the same transfer are already final
-_R_POLL = b"\x88\x8c\x94\x98\x00"
+# --- the transfers every frame makes, as bytes literals in the code (no byte stored per call,
+# no module global; on the Pico they stay in flash; the rarer writes go through _wr). A write
+# is the register's address byte (reg << 1) then the value; a read burst names one register a
+# byte (bit 7 set) and ends with 0x00 (datasheet 8.1.2.3):
+#   08 7F  ComIrqReg: clear every bit
+#   1A 80  BitFramingReg <- StartSend (REQA/WUPA's 7-bit StartSend goes through _wr)
+#   88 8C 94 98 00  read ComIrqReg, ErrorReg, FIFOLevelReg, ControlReg in one burst: once the
+#                   answer's interrupt is set, the three read after it are already final
 _FIFO_W = const(0x12)  # FIFODataReg, write burst: every following byte goes to the FIFO
 _FIFO_R = const(0x92)  # FIFODataReg, read: one address byte per FIFO byte
 _AT_UID = const(2)  # anticollision: the answer lands at frame[2:7], ready for SELECT
@@ -125,23 +119,31 @@ class MFRC522:
         self._rst = _pin_setter(rst)
         self._cs(1)
         self._reg = bytearray(2)  # one register access: address byte, data byte
-        self._regrx = bytearray(2)
-        self._poll = bytearray(len(_R_POLL))
+        self._poll = bytearray(5)  # the poll burst's answer
         # _io[0] is the FIFO's address byte, then the frame: a FIFO write burst sends
         # _io[:n + 1] as it is; a FIFO read burst answers into _io[:m + 1] (byte 0 is the
         # MISO byte clocked during the address, so it is set again before each write)
         self._io = bytearray(_FRAME + 1)
         io = memoryview(self._io)
         self.frame = io[1:]  # the frame sent, then the frame received
-        self._iov = [io[:k] for k in range(_FRAME + 2)]
+        # views only for the lengths the protocol has (memoryviews take heap: 16 bytes each
+        # on the Pico, 32 on a 64-bit port): frames of 1, 2, 6, 7 bytes go out (REQA/WUPA, the
+        # 2-byte commands, WRITE, SELECT); answers of 1, 2, 3, 16 bytes come in (ACK/NAK,
+        # ATQA, SAK + CRC_A, READ with CRC_A stripped), 5 (anticollision) into _acv; any
+        # other length is an error, read by no one (the FIFO is flushed before the next frame)
         self._acv = io[_AT_UID:_AT_UID + 6]  # an anticollision answer (5 bytes) to frame[2:7]
         self._pagev = io[1:17]  # a READ answer's 16 data bytes
         # read bursts: m FIFO address bytes and the closing 0x00 (_rdv[m])
-        rd = bytearray(_FRAME + 1)
-        for i in range(_FRAME):
+        rd = bytearray(17)
+        for i in range(16):
             rd[i] = _FIFO_R
         rd = memoryview(rd)
-        self._rdv = [rd[_FRAME - k:] for k in range(_FRAME + 1)]
+        self._iov = iov = [None] * 18  # _iov[k] = _io[:k]: a frame of k - 1 bytes out or in
+        self._rdv = rdv = [None] * 17
+        for k in (2, 3, 4, 7, 8, 17):
+            iov[k] = io[:k]
+        for m in (1, 2, 3, 5, 16):
+            rdv[m] = rd[16 - m:]
         self._reload = -1
         self._ready = False  # the chip is in Transceive with an empty FIFO
         self._txcrc = False  # TxModeReg TxCRCEn as last written
@@ -163,22 +165,17 @@ class MFRC522:
         b[0] = 0x80 | (reg << 1)
         b[1] = 0
         self._cs(0)
-        self._spi.write_readinto(b, self._regrx)
+        self._spi.write_readinto(b, b)  # in place: the data byte answers the address
         self._cs(1)
-        return self._regrx[1]
-
-    def _put(self, transfer):
-        self._cs(0)
-        self._spi.write(transfer)
-        self._cs(1)
+        return b[1]
 
     def _crc_mode(self, tx, rx):
         """TxCRCEn / RxCRCEn as a frame needs them; written only when they change."""
         if tx != self._txcrc:
-            self._put(_W_TXCRC_ON if tx else _W_TXCRC_OFF)
+            self._wr(_TxModeReg, 0x80 if tx else 0x00)  # TxCRCEn: the chip appends CRC_A
             self._txcrc = tx
         if rx != self._rxcrc:
-            self._put(_W_RXCRC_ON if rx else _W_RXCRC_OFF)
+            self._wr(_RxModeReg, 0x80 if rx else 0x00)  # RxCRCEn: checks and strips it
             self._rxcrc = rx
 
     # --- set-up
@@ -225,13 +222,12 @@ class MFRC522:
     def _stop(self, code):
         """End an exchange that did not end in a clean answer: the chip to Idle, and the next
         frame starts Transceive again on a flushed FIFO."""
-        self._put(_W_IDLE)
+        self._wr(_CommandReg, 0x00)  # Idle
         self._ready = False
         return code
 
-    def _transceive(self, n, start, at=0):
-        """Send frame[:n] (start: _W_START, or _W_START7 for a 7-bit short frame); the answer
-        into frame (at=_AT_UID: a 5-byte anticollision answer into frame[2:7]).
+    def _transceive(self, n, at=0):
+        """Send frame[:n] (n = 1: REQA/WUPA, a 7-bit short frame); the answer into frame (at=_AT_UID: a 5-byte anticollision answer into frame[2:7]).
 
         Returns the number of bytes received (rx_bits valid bits in the last), or TIMEOUT,
         COLLISION, PROTOCOL_ERROR, CHIP_ERROR; ErrorReg stays in _poll[2]. Allocates
@@ -240,29 +236,28 @@ class MFRC522:
         no flush: an exchange that ends otherwise goes through _stop."""
         spi = self._spi
         cs = self._cs
-        if not self._ready:
-            cs(0)
-            spi.write(_W_TRANSCEIVE)
-            cs(1)
-            cs(0)
-            spi.write(_W_FLUSH)
-            cs(1)
+        if not self._ready:  # after init or _stop: not the common case
+            self._wr(_CommandReg, 0x0C)  # Transceive
+            self._wr(_FIFOLevelReg, 0x80)  # FlushBuffer
             self._ready = True
         cs(0)
-        spi.write(_W_CLEAR_IRQ)
+        spi.write(b"\x08\x7f")
         cs(1)
         self._io[0] = _FIFO_W
         cs(0)
         spi.write(self._iov[n + 1])  # the FIFO address byte and the frame, one burst
         cs(1)
-        cs(0)
-        spi.write(start)
-        cs(1)
+        if n == 1:
+            self._wr(_BitFramingReg, 0x87)  # StartSend, 7 bits: REQA/WUPA, once a poll
+        else:
+            cs(0)
+            spi.write(b"\x1a\x80")  # StartSend
+            cs(1)
         poll = self._poll
         i = _POLL_LIMIT
         while True:
             cs(0)
-            spi.write_readinto(_R_POLL, poll)
+            spi.write_readinto(b"\x88\x8c\x94\x98\x00", poll)
             cs(1)
             irq = poll[1]
             if irq & _IRQ_RX_IDLE:
@@ -275,17 +270,20 @@ class MFRC522:
         err = poll[2]
         m = poll[3] & 0x7F
         self.rx_bits = poll[4] & 0x07
-        if err & _ERR_FATAL or m > _FRAME:
+        if err & _ERR_FATAL:
             return self._stop(PROTOCOL_ERROR)
-        if at:
-            if m != 5:
+        if m > 16 or self._rdv[m] is None:
+            into = None
+        elif at:
+            into = self._acv if m == 5 else None
+        else:
+            into = self._iov[m + 1]
+        if into is None:
+            if m or at:  # a length no frame answers with: left in the FIFO (flushed next time)
                 return self._stop(COLLISION if err & _ERR_COLL else PROTOCOL_ERROR)
+        else:
             cs(0)
-            spi.write_readinto(self._rdv[5], self._acv)
-            cs(1)
-        elif m:
-            cs(0)
-            spi.write_readinto(self._rdv[m], self._iov[m + 1])  # FIFO byte i -> frame[i]
+            spi.write_readinto(self._rdv[m], into)  # FIFO byte i -> frame[i] (or [i + 2])
             cs(1)
         if err & _ERR_COLL:
             return COLLISION
@@ -298,7 +296,7 @@ class MFRC522:
         f[1] = _NVB_ANTICOLL
         if self._txcrc:
             self._crc_mode(False, False)  # anticollision frames carry no CRC_A
-        r = self._transceive(2, _W_START, _AT_UID)
+        r = self._transceive(2, _AT_UID)
         if r < 0:
             return r
         if self.rx_bits:
@@ -321,7 +319,7 @@ class MFRC522:
             uid[at + 3] = f[5]
         if not self._txcrc:
             self._crc_mode(True, False)
-        r = self._transceive(7, _W_START)
+        r = self._transceive(7)
         if r < 0:
             return r
         if r != 3:
@@ -346,7 +344,7 @@ class MFRC522:
         if self._txcrc or self._rxcrc:
             self._crc_mode(False, False)  # REQA and anticollision: no CRC_A either way
         self.frame[0] = _WUPA if wake else _REQA
-        r = self._transceive(1, _W_START7)  # a short frame: 7 bits
+        r = self._transceive(1)  # a short frame: 7 bits
         if r == TIMEOUT:
             return NO_TAG
         if r == COLLISION:
@@ -376,7 +374,7 @@ class MFRC522:
             self._crc_mode(True, self._rxcrc)
         if self._reload != _T_UID:
             self._timer(_T_UID)
-        r = self._transceive(2, _W_START)
+        r = self._transceive(2)
         if r == TIMEOUT:
             return OK  # ISO 14443-3: a halted tag does not answer HLTA
         return r if r < 0 else PROTOCOL_ERROR
@@ -388,7 +386,7 @@ class MFRC522:
         f[1] = page
         self._crc_mode(True, True)
         self._timer(_T_READ)
-        r = self._transceive(2, _W_START)
+        r = self._transceive(2)
         if r < 0:
             return r
         if r <= 1 and self.rx_bits == 4:
@@ -409,7 +407,7 @@ class MFRC522:
             f[2 + i] = buf4[i]
         self._crc_mode(True, False)  # the answer is a 4-bit ACK or NAK: no CRC_A
         self._timer(_T_WRITE)
-        r = self._transceive(6, _W_START)
+        r = self._transceive(6)
         if r < 0:
             return r
         if r != 1 or self.rx_bits != 4:
