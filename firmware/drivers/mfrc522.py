@@ -20,17 +20,17 @@ MicroPython, bus time aside), so a card takes as few as the chip allows: Transce
 chip's command from frame to frame and the FIFO is flushed only after an exchange that did not
 end in reading the whole answer; the interrupt, error, FIFO level and last-bits registers come
 in one read burst (a read burst may name a different register in every byte; a write burst
-writes one register), the FIFO in another; the constant writes are ready-made bytes. About 35
-transfers read a 7-byte UID and halt the tag. Error codes are named below; ERROR_NAMES gives a
+writes one register), the FIFO in another; every frame's own writes are ready-made bytes, the
+rarer ones go through _wr (less code: on the unix port the code is heap). 35 transfers read a
+7-byte UID and halt the tag. Error codes are named below; ERROR_NAMES gives a
 word each (drivers/mfrc522_text.py, loaded on first use: `mfrc522.ERROR_NAMES` works as before).
 """
 
 from overplay_core.compat import const
 
 # --- registers (datasheet 9.2); SPI address byte = reg << 1, bit 7 set to read (8.1.2.3).
-# The hot path's transfers below are ready-made bytes (register address, value): CommandReg
-# 0x01, ComIrqReg 0x04, ErrorReg 0x06, FIFODataReg 0x09, FIFOLevelReg 0x0A, ControlReg 0x0C,
-# BitFramingReg 0x0D, TxModeReg 0x12, RxModeReg 0x13.
+# The per-frame transfers below are ready-made bytes (register address, value): ComIrqReg
+# 0x04, ErrorReg 0x06, FIFODataReg 0x09, FIFOLevelReg 0x0A, ControlReg 0x0C, BitFramingReg 0x0D.
 _CommandReg = const(0x01)
 _FIFOLevelReg = const(0x0A)
 _BitFramingReg = const(0x0D)
