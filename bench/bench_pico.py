@@ -14,9 +14,18 @@ with Ctrl-C, a fresh App built on the real board):
   included, as the app sees it) and just after each between-hands collection;
 - sync: `overplay sync` of the session's records; records per second of the shoe's CPU time
   (emulated cycles during the sync / 125 MHz).
-Every figure is a lower bound for a real Pico: the emulator charges flash (XIP) reads as SRAM
-reads (no cache misses, no wait states); v1.28 runs the VM from flash. Radio time is not
-modelled (tags answer at once); SPI bus time is.
+- free heap by stage, in a fresh interpreter (a soft reset from the raw REPL, which runs no
+  main.py): after boot, after importing the app (and all it imports), after board.build(),
+  after App(board) (the set-up): where the heap goes before the first card.
+The cycle figures are a LOWER BOUND for a real Pico: the emulator charges flash (XIP) reads as
+SRAM reads (no XIP cache misses, no flash wait states), and v1.28 runs the VM from flash.
+Radio time is not modelled (tags answer at once); SPI bus time is. The result says so too
+(`_device_cycles_note`).
+
+    .venv/bin/python bench/run.py --only pico       # the figures (bench/results.json)
+    .venv/bin/python bench/bench_pico.py --profile  # where the heap and the cycles go:
+        # per-module import heap, each task step's allocations during a session, the
+        # per-card data path and Shoe.end_deal call by call (JSON on stdout)
 """
 
 import json
@@ -27,6 +36,11 @@ import tempfile
 import time
 
 HZ = 125_000_000
+NOTE = ("cycles are a lower bound for a real Pico: the emulated RP2040 has no XIP cache "
+        "misses or flash wait states; radio time is not modelled")
+# The device modules by name (the code sent over the REPL imports them): one place to rename
+APP, BOARD = "app", "board"
+NAMES = {"app": APP, "board": BOARD}
 
 
 def _setup(ctx):
@@ -44,7 +58,9 @@ def run(ctx):
         return {"_device_skipped": why}
     deals = int(os.environ.get("PICO_DEALS", "3" if ctx.quick else "8"))
     with tempfile.TemporaryDirectory(prefix="overplay-pico-bench-") as d:
-        return measure(ctx, emu, d, deals)
+        out = measure(ctx, emu, d, deals)
+    out["_device_cycles_note"] = NOTE
+    return out
 
 
 class Repl:
@@ -66,6 +82,11 @@ class Repl:
                 return json.loads(line[7:])
         raise RuntimeError("device printed no RESULT: %r" % out[-400:])
 
+    def soft_reset(self):
+        """A fresh interpreter: soft reset from the raw REPL (main.py does not run)."""
+        self.t.exit_raw_repl()
+        self.t.enter_raw_repl(soft_reset=True)
+
     def reboot(self):
         """Soft reset into main.py: the shoe app runs again."""
         self.t.exit_raw_repl()
@@ -74,7 +95,8 @@ class Repl:
 
 
 HEAP_AFTER_BOOT = """
-import gc, asyncio, app, board
+import gc, asyncio
+import %(app)s as app, %(board)s as board
 asyncio.new_event_loop()
 gc.collect()
 a = app.App(board.build())
@@ -91,7 +113,8 @@ print('RESULT', json.dumps(res))
 """
 
 CARD_WITH_DRIVER = """
-import gc, time, app, board, json
+import gc, time, json
+import %(app)s as app, %(board)s as board
 gc.collect()
 a = app.App(board.build())
 sh = a.shoe
@@ -120,7 +143,8 @@ print('RESULT', json.dumps({'us': tot / cards, 'cards': cards, 'misses': misses,
 """
 
 SESSION = """
-import gc, asyncio, app, board, json
+import gc, asyncio, json
+import %(app)s as app, %(board)s as board
 asyncio.new_event_loop()
 gc.collect()
 a = app.App(board.build())
@@ -145,16 +169,229 @@ st['complete'] = a.shoe.deals
 print('RESULT', json.dumps(st))
 """
 
+# The shoe's device modules, leaves first: each figure is what importing that one added (a
+# module's own imports already done), so they add up to the imports stage.
+MODULES = ("overplay_core.compat", "overplay_core.errors", "overplay_core.cards",
+           "overplay_core.games", "overplay_core.mac", "overplay_core.records",
+           "overplay_core.handprint", "overplay_core.tally", "overplay_core.wire",
+           "overplay_core.session", "overplay_core.pin", "ring", "deck", "journal", "display",
+           "drivers.mfrc522", "shoe_core", "shoe", "tray", "link", "terminal", "faults",
+           BOARD, APP)
+HEAP_STAGES = """
+import gc, sys
+gc.collect()
+res = {'boot': gc.mem_free()}
+mods = {}
+for name in %(modules)r:
+    gc.collect()
+    f0 = gc.mem_free()
+    try:
+        __import__(name)
+    except ImportError:
+        continue
+    gc.collect()
+    mods[name] = f0 - gc.mem_free()
+res['modules'] = mods
+import %(app)s as app, %(board)s as board
+gc.collect()
+res['imports'] = gc.mem_free()
+b = board.build()
+gc.collect()
+res['board'] = gc.mem_free()
+a = app.App(b)
+gc.collect()
+res['app'] = gc.mem_free()
+import json
+print('RESULT', json.dumps(res))
+"""
 
-def card_loop_source(ctx, cards):
+# The app dealing under the buttons and the reader, with the collector off between the
+# app's own collections (between hands), so every byte a step allocates is counted on it.
+SESSION_PROFILE = """
+import gc, asyncio, json, time
+import %(app)s as app, %(board)s as board
+asyncio.new_event_loop()
+gc.collect()
+a = app.App(board.build())
+sh = a.shoe
+acc = {}
+def wrap(obj, name, label):
+    f = getattr(obj, name)
+    def w(*args):
+        m0 = gc.mem_alloc()
+        t0 = time.ticks_us()
+        r = f(*args)
+        t1 = time.ticks_us()
+        m1 = gc.mem_alloc()
+        e = acc.get(label)
+        if e is None:
+            e = acc[label] = [0, 0, 0]
+        e[0] += 1
+        e[1] += m1 - m0
+        e[2] += time.ticks_diff(t1, t0)
+        return r
+    setattr(obj, name, w)
+for obj, names, pre in ((a, %(app_steps)r, 'App.'), (sh, %(shoe_steps)r, 'Shoe.'),
+                        (a.board.display, ('show',), 'display.'),
+                        (sh.journal, ('commit', 'can_record', 'append'), 'Journal.')):
+    for n in names:
+        if hasattr(obj, n):
+            wrap(obj, n, pre + n)
+if a.link is not None:
+    wrap(a.link, 'poll', 'link.poll')
+st = {'deals': 0, 'free_after_collect': [], 'alloc_per_deal': []}
+mark = [0]
+def on_end(s):
+    st['deals'] += 1
+    st['free_after_collect'].append(gc.mem_free())
+    if st['deals'] >= %(deals)d:
+        a.stop()
+    else:
+        a.command(app.CMD_DEAL, st['deals'] + 1)  # the next deal's cards come after 1.7 s
+a.on_deal_end = on_end
+a.command(app.CMD_DEAL, 1)
+a.deal_once()  # dealing before the reader's first poll
+async def probe():
+    while True:
+        await asyncio.sleep_ms(50)
+between = a._between_hands
+def between_hands(*args):
+    st['alloc_per_deal'].append(gc.mem_alloc() - mark[0])
+    between(*args)  # its gc.collect() runs with the collector off too
+    mark[0] = gc.mem_alloc()
+a._between_hands = between_hands
+gc.collect()
+gc.disable()
+mark[0] = gc.mem_alloc()
+asyncio.run(a.main(extra=[probe()]))
+gc.enable()
+out = {'steps': acc, 'session': st}
+print('RESULT', json.dumps(out))
+"""
+
+# Shoe.end_deal and the per-card data path, each call timed apart (mpy_card_loop's shoe)
+DATA_PATH_PROFILE = """
+import gc, time, os, json
+from overplay_core import records, handprint
+acc = {}
+def wrap(obj, name, label):
+    f = getattr(obj, name)
+    def w(*args):
+        t0 = time.ticks_us()
+        r = f(*args)
+        acc[label] = acc.get(label, 0) + time.ticks_diff(time.ticks_us(), t0)
+        return r
+    setattr(obj, name, w)
+folder = board.host_folder()
+sh, j = make_shoe(folder)
+p = sh.profile
+ring = Ring(16, 10)
+got = bytearray(10)
+deals = orders(p, 4)
+real_commit = j.commit
+j.commit = lambda: True
+sh.start_deal(1, 0)
+cards_of_deal(sh, ring, got, deals[0])
+sh.end_deal()
+real_commit()
+res = {}
+# per card, one call kind at a time over the same 4 deals (us per card)
+def per_card(label, fn):
+    n = 0
+    t = 0
+    for k in range(4):
+        sh.start_deal(k + 1, k & 3)
+        uids = deals[k]
+        t0 = time.ticks_us()
+        for u in uids:
+            fn(u)
+        t += time.ticks_diff(time.ticks_us(), t0)
+        n += len(uids)
+        sh.end_deal()
+        real_commit()
+    res[label] = t / n
+def loop(u):
+    pass
+def ring_put_get(u):
+    ring.put(7, u, 7)
+    ring.get(got)
+def lookup(u):
+    sh.deck.lookup(u, 7)
+def on_uid(u):
+    sh.on_uid(u, 7)
+def whole(u):
+    ring.put(7, u, 7)
+    k = ring.get(got)
+    sh.on_uid(got, k)
+for label, fn in (('loop', loop), ('ring_put_get', ring_put_get), ('deck_lookup', lookup),
+                  ('on_uid', on_uid), ('card_path', whole)):
+    per_card(label, fn)
+t = sh.tally
+tadd = 0
+n = 0
+for k in range(4):
+    t.start(k & 3)
+    for c in deals[k]:
+        c = sh.deck.lookup(c, 7)
+        t0 = time.ticks_us()
+        t.add(c)
+        tadd += time.ticks_diff(time.ticks_us(), t0)
+        n += 1
+res['tally_add'] = tadd / n
+# Shoe.end_deal, its parts
+for obj, names, pre in ((sh, ('service', '_rule', '_append', '_commit', '_show', 'has_room'), 'Shoe.'),
+                        (t, ('finish',), 'Tally.'), (j, ('append', 'can_record', 'free_bytes'), 'Journal.'),
+                        (records, ('encode_deal', 'sign'), 'records.'), (handprint, ('pack',), 'handprint.')):
+    for nm in names:
+        wrap(obj, nm, pre + nm)
+te = 0
+for k in range(4):
+    sh.start_deal(k + 1, k & 3)
+    cards_of_deal(sh, ring, got, deals[k])
+    acc.clear() if k == 0 else None
+    t0 = time.ticks_us()
+    sh.end_deal()
+    te += time.ticks_diff(time.ticks_us(), t0) if k else 0
+    real_commit()
+res['end_deal'] = te / 3
+res['end_deal_parts'] = dict((k, v / 3) for k, v in acc.items())
+t0 = time.ticks_us()
+for k in range(10):
+    st = os.statvfs(folder)
+res['os.statvfs'] = time.ticks_diff(time.ticks_us(), t0) / 10
+res['fs_blocks'] = st[2]
+res['fs_free_blocks'] = st[4]
+print('RESULT', json.dumps(res))
+"""
+
+
+APP_STEPS = ("read_once", "take_uids", "deal_once", "buttons", "_display_once", "_dealt")
+SHOE_STEPS = ("service", "tick", "refresh", "_show", "start_deal", "end_deal")
+
+
+def card_loop_source(ctx, cards, then=None):
+    """bench/mpy_card_loop.py for the device: its main(cards), or the code `then` run after
+    its definitions."""
     with open(os.path.join(ctx.root, "bench", "mpy_card_loop.py")) as f:
         src = f.read()
     src = src[:src.index('if __name__ == "__main__":')]
-    return src + ("import os\ntry:\n    os.mkdir('/tmp')\nexcept OSError:\n    pass\n"
-                  "print('RESULT', json.dumps(main(%d)))\n" % cards)
+    src += "import os\ntry:\n    os.mkdir('/tmp')\nexcept OSError:\n    pass\n"
+    return src + (then or "print('RESULT', json.dumps(main(%d)))\n" % cards)
 
 
-def measure(ctx, emu, folder, deals):
+def deal_buttons(pico, rng, pack, deals):
+    """Queue a dealer's session on the emulator: (leave the scoring screen,) DEAL, 52 cards."""
+    for k in range(deals):
+        if k:
+            pico.send("press", button="mode", ms=30)
+        pico.send("press", button="deal", ms=30)
+        deal = list(pack)
+        rng.shuffle(deal)
+        pico.send("deal", uids=deal, dwell=2, gap=1)
+        pico.send("wait_ms", ms=1700)
+
+
+def measure(ctx, emu, folder, deals, profile=None):
     flash = os.path.join(folder, "flash.bin")
     db = os.path.join(folder, "club.sqlite")
     pico = emu.Pico(flash)
@@ -175,7 +412,7 @@ def measure(ctx, emu, folder, deals):
         pico.cmd("deal", uids=pack, dwell=2, gap=1)
 
         repl = Repl(pico.pty)
-        r = repl.run(HEAP_AFTER_BOOT)
+        r = repl.run(HEAP_AFTER_BOOT % NAMES)
         out["device_free_heap_after_boot_bytes"] = r["free"]
 
         rng = random.Random(5)
@@ -186,7 +423,7 @@ def measure(ctx, emu, folder, deals):
             rng.shuffle(deal)
             order += deal
         pico.send("deal", uids=order, dwell=1, gap=0)  # a new tag at every REQA
-        r = repl.run(CARD_WITH_DRIVER % {"deals": n_card})
+        r = repl.run(CARD_WITH_DRIVER % dict(NAMES, deals=n_card))
         out["device_card_cycles_with_driver"] = round(r["us"] * HZ / 1e6)
         out["device_deal_end_commit_cycles"] = round(r["end_commit_us"] * HZ / 1e6)
         out["device_card_cards_timed"] = r["cards"]
@@ -195,21 +432,24 @@ def measure(ctx, emu, folder, deals):
         out["device_card_cycles_data_path"] = round(r["card_us"] * HZ / 1e6)
         out["device_deal_end_cycles"] = round(r["deal_end_us_per_card"] * 52 * HZ / 1e6)
         out["device_card_heap_bytes"] = r["card_heap_bytes"]
+        if profile is not None:
+            profile["data_path_us"] = repl.run(card_loop_source(ctx, 0, DATA_PATH_PROFILE))
 
-        for k in range(deals):  # the dealer: (leave the scoring screen,) DEAL, 52 cards
-            if k:
-                pico.send("press", button="mode", ms=30)
-            pico.send("press", button="deal", ms=30)
-            deal = list(pack)
-            rng.shuffle(deal)
-            pico.send("deal", uids=deal, dwell=2, gap=1)
-            pico.send("wait_ms", ms=1700)
+        deal_buttons(pico, rng, pack, deals)
         t0 = time.monotonic()
-        r = repl.run(SESSION % {"deals": deals})
+        r = repl.run(SESSION % dict(NAMES, deals=deals))
         out["device_session_deals"] = r["deals"]
         out["device_session_min_free_heap_bytes"] = r["min"]
         out["device_session_min_free_heap_after_collect_bytes"] = r["min_between"]
         out["device_session_wall_s_per_deal"] = round((time.monotonic() - t0) / deals, 1)
+        if profile is not None:  # deals started by the device code (a button pressed
+            for _ in range(deals):  # while the code is still on its way would be lost)
+                deal = list(pack)
+                rng.shuffle(deal)
+                pico.send("deal", uids=deal, dwell=2, gap=1)
+                pico.send("wait_ms", ms=1700)
+            profile["session"] = repl.run(SESSION_PROFILE % dict(
+                NAMES, deals=deals, app_steps=APP_STEPS, shoe_steps=SHOE_STEPS))
 
         p0 = pico.cmd("stats")["polls"]
         repl.reboot()
@@ -221,7 +461,47 @@ def measure(ctx, emu, folder, deals):
         n = int(so.split(":")[1].split()[0])
         out["device_sync_records"] = n
         out["device_sync_records_per_s"] = round(n / ((c1 - c0) / HZ), 1)
+
+        # last: a soft reset (the figures above are taken as the app leaves the heap)
+        repl = Repl(pico.pty)
+        repl.soft_reset()
+        r = repl.run(HEAP_STAGES % dict(NAMES, modules=MODULES))
+        out["device_free_heap_bare_bytes"] = r["boot"]
+        out["device_free_heap_imports_bytes"] = r["imports"]
+        out["device_free_heap_board_bytes"] = r["board"]
+        out["device_free_heap_setup_bytes"] = r["app"]
+        if profile is not None:
+            profile["heap_stages"] = r
     finally:
         print("  bench_pico: %s" % json.dumps(out), file=sys.stderr)
         pico.stop()
     return out
+
+
+def profile_main():
+    """--profile: the figures, and where the heap and the cycles go (JSON on stdout)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+    class Ctx:
+        quick = True
+
+    Ctx.root = root
+    emu = _setup(Ctx)
+    why = emu.available()
+    if why:
+        sys.exit("bench_pico: cannot run here: no %s" % why)
+    class Shown(dict):  # each part on stderr as it comes (a session takes minutes)
+        def __setitem__(self, k, v):
+            print("  bench_pico --profile: %s %s" % (k, json.dumps(v)), file=sys.stderr)
+            dict.__setitem__(self, k, v)
+
+    prof = Shown()
+    with tempfile.TemporaryDirectory(prefix="overplay-pico-profile-") as d:
+        prof["figures"] = measure(Ctx, emu, d, int(os.environ.get("PICO_DEALS", "3")), prof)
+    print(json.dumps(prof, indent=1, sort_keys=True))
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--profile"]:
+        sys.exit("usage: bench/bench_pico.py --profile   (the figures: bench/run.py --only pico)")
+    profile_main()

@@ -174,3 +174,92 @@ def test_read_uid_and_halt_allocate_nothing():
 
         heap_locked(hot)
         assert list(out) == [7, 0, 7, 0, 7, 0, 0, mfrc522.COLLISION & 0xFF], make
+
+
+class _NoisyTag(card_tag(uid7(1, 1)).__class__):
+    """A tag whose answers to one command arrive with a bit flipped in their CRC_A."""
+
+    spoil = -1  # command byte (frame[0]) whose answer is spoiled; 0x93/0x95: the SAK
+
+    def answer(self, frame, nbits):
+        bits = super().answer(frame, nbits)
+        if bits >= 24 and frame[0] == self.spoil and (frame[0] == 0x30 or frame[1] == 0x70):
+            self.resp[(bits >> 3) - 1] ^= 0x01  # the CRC_A's high byte
+        return bits
+
+
+def _spi_transfers(r, call):
+    """call(); its result, and the SPI transfers and bytes it took."""
+    spi = r._spi
+    rec = r._spi = RecordingSPI(spi)
+    try:
+        got = call()
+    finally:
+        r._spi = spi
+    return got, len(rec.log), sum(len(o) for o, i in rec.log)
+
+
+def test_a_card_costs_at_most_36_spi_transfers():
+    # Each transfer is thousands of Pico cycles: REQA, two anticollision + select levels and
+    # HLTA take 35 (119 with CalcCRC for every CRC_A and a register a transfer)
+    sim, r = _reader()
+    uid = bytearray(10)
+    sim.enter(card_tag(uid7(8, 1)))
+    got, n, nbytes = _spi_transfers(r, lambda: r.read_uid(uid))
+    assert got == 7
+    halted, m, mbytes = _spi_transfers(r, r.halt)
+    assert halted == mfrc522.OK
+    assert n + m <= 36 and nbytes + mbytes <= 120, (n, m, nbytes, mbytes)
+    got, n, nbytes = _spi_transfers(r, lambda: r.read_uid(uid))  # nobody left to answer REQA
+    assert got == mfrc522.NO_TAG and n <= 8, n
+    sim.leave(sim.field[0])
+    sim.enter(card_tag(uid7(8, 2)))
+    assert r.read_uid(uid) == 7 and bytes(uid[:7]) == uid7(8, 2)  # after a no-tag poll too
+
+
+def test_a_spoiled_crc_is_a_crc_error_and_the_next_read_is_clean():
+    for spoil in (0x93, 0x95):  # the SAK of cascade level 1 or 2
+        sim, r = _reader()
+        t = _NoisyTag(uid7(9, 3))
+        t.spoil = spoil
+        sim.enter(t)
+        uid = bytearray(10)
+        assert r.read_uid(uid) == mfrc522.CRC_ERROR, spoil
+        t.spoil = -1
+        # the tag was left selected (ISO 14443-3: it then ignores one WUPA, back to IDLE)
+        assert r.read_uid(uid, True) == mfrc522.NO_TAG
+        assert r.read_uid(uid, True) == 7 and bytes(uid[:7]) == uid7(9, 3)
+    t.spoil = 0x30  # a READ answer: RxCRCEn finds it
+    buf = bytearray(16)
+    assert r.read_page(4, buf) == mfrc522.CRC_ERROR
+    t.spoil = -1
+    assert r.read_page(0, buf) == mfrc522.OK  # the READ answer was whole: still selected
+    assert bytes(buf[:3]) == uid7(9, 3)[:3]
+
+
+def test_the_chip_rests_in_idle_after_a_poll_that_found_nothing():
+    sim, r = _reader()
+    uid = bytearray(10)
+    assert r.read_uid(uid) == mfrc522.NO_TAG
+    assert sim.regs[0x01] & 0x0F == 0x00  # CommandReg: Idle, not left receiving
+    assert sim.level == 0  # nothing left in the FIFO
+
+
+def test_pages_then_cards_then_a_reinit_keep_reading():
+    # the CRC_A settings a READ or WRITE leaves do not reach REQA and anticollision frames,
+    # and init() (a reset of the chip) starts the driver's view of it afresh
+    sim, r = _reader()
+    tray = tray_tag(uid7(7, 7))
+    sim.enter(tray)
+    uid = bytearray(10)
+    buf = bytearray(16)
+    assert r.read_uid(uid) == 7 and r.read_page(4, buf) == mfrc522.OK
+    assert r.write_page(6, b"abcd") == mfrc522.OK and r.halt() == mfrc522.OK
+    sim.leave(tray)
+    card = card_tag(uid7(7, 8))
+    sim.enter(card)
+    assert r.read_uid(uid) == 7 and bytes(uid[:7]) == uid7(7, 8)
+    assert r.init() == 0x92
+    assert r.read_uid(uid) == 7  # init() switched the carrier off and on: the card is IDLE
+    assert r.read_page(4, buf) == mfrc522.OK
+    assert bytes(sim.sent[:2]) == b"\x30\x04" and sim.sent_bits == 32  # READ + its CRC_A
