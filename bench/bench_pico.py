@@ -39,7 +39,7 @@ HZ = 125_000_000
 NOTE = ("cycles are a lower bound for a real Pico: the emulated RP2040 has no XIP cache "
         "misses or flash wait states; radio time is not modelled")
 # The device modules by name (the code sent over the REPL imports them): one place to rename
-APP, BOARD = "app", "board"
+APP, BOARD = "shoe.app", "shoe.board"
 NAMES = {"app": APP, "board": BOARD}
 
 
@@ -174,8 +174,9 @@ print('RESULT', json.dumps(st))
 MODULES = ("overplay_core.compat", "overplay_core.errors", "overplay_core.cards",
            "overplay_core.games", "overplay_core.mac", "overplay_core.records",
            "overplay_core.handprint", "overplay_core.tally", "overplay_core.wire",
-           "overplay_core.session", "overplay_core.pin", "ring", "deck", "journal", "display",
-           "drivers.mfrc522", "shoe_core", "shoe", "tray", "link", "terminal", "faults",
+           "overplay_core.session", "overplay_core.pin", "shoe", "shoe.states", "shoe.ring",
+           "shoe.deck", "shoe.journal", "shoe.display", "drivers.mfrc522", "shoe.screens",
+           "shoe.dealing", "shoe.tray", "shoe.link", "shoe.terminal", "shoe.faults",
            BOARD, APP)
 HEAP_STAGES = """
 import gc, sys
@@ -282,7 +283,11 @@ def wrap(obj, name, label):
         acc[label] = acc.get(label, 0) + time.ticks_diff(time.ticks_us(), t0)
         return r
     setattr(obj, name, w)
-folder = board.host_folder()
+folder = '/tmp/cardloop'
+try:
+    os.mkdir(folder)
+except OSError:
+    pass
 sh, j = make_shoe(folder)
 p = sh.profile
 ring = Ring(16, 10)

@@ -22,8 +22,8 @@ end in reading the whole answer; the interrupt, error, FIFO level and last-bits 
 in one read burst (a read burst may name a different register in every byte; a write burst
 writes one register), the FIFO in another; every frame's own writes are ready-made bytes, the
 rarer ones go through _wr (less code: on the unix port the code is heap). 35 transfers read a
-7-byte UID and halt the tag. Error codes are named below; ERROR_NAMES gives a
-word each (drivers/mfrc522_text.py, loaded on first use: `mfrc522.ERROR_NAMES` works as before).
+7-byte UID and halt the tag. Error codes are named below; the words a dealer reads for each
+are the shoe's (shoe/screens.py READER_ERRORS).
 """
 
 from overplay_core.compat import const
@@ -414,12 +414,3 @@ class MFRC522:
             return PROTOCOL_ERROR
         return OK if f[0] & 0x0F == _NTAG_ACK else NAK
 
-
-def __getattr__(attr):
-    # ERROR_NAMES: words for people, loaded only when an error is shown
-    if attr == "ERROR_NAMES":
-        from drivers.mfrc522_text import ERROR_NAMES
-
-        globals()[attr] = ERROR_NAMES
-        return ERROR_NAMES
-    raise AttributeError(attr)

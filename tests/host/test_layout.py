@@ -20,15 +20,6 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # (tree, folder whose children are top-level modules and packages)
 TREES = {"firmware": ["firmware"], "shared": ["shared"], "host": [os.path.join("host")]}
-# Files other helpers own this round whose fault is known; each entry must still be at fault
-# (the test says so once it is put right, so the entry goes).
-KNOWN = {
-    os.path.join("firmware", "drivers", "mfrc522.py"): "module __getattr__ (ERROR_NAMES); the "
-    "PERF helper owns the driver this round, and the words are in shoe/screens.py already",
-}
-# Trees restructured by the other helpers of issue #11: the lead merges them, then drops this.
-PENDING = {"shared": "CORE restructures shared/overplay_core (issue #11)",
-           "host": "HOST restructures host/overplay (issue #11)"}
 
 
 def modules(tops):
@@ -137,16 +128,11 @@ def faults(tree):
         if base.endswith(("_more.py", "_text.py")):
             out.append("%s: a companion module: merge it into its concept's module" % rel)
         for f in getattr_faults(p):
-            if rel not in KNOWN:
-                out.append("%s: %s" % (rel, f))
+            out.append("%s: %s" % (rel, f))
     return out
 
 
-@pytest.mark.parametrize("tree", [
-    "firmware",
-    pytest.param("shared", marks=pytest.mark.xfail(strict=True, reason=PENDING["shared"])),
-    pytest.param("host", marks=pytest.mark.xfail(strict=True, reason=PENDING["host"])),
-])
+@pytest.mark.parametrize("tree", ["firmware", "shared", "host"])
 def test_one_module_per_concept_no_cycles_no_attached_code(tree):
     assert faults(tree) == []
 
@@ -171,10 +157,6 @@ def test_the_rules_find_what_they_forbid(tmp_path, monkeypatch):
     assert any("D.__getattr__ attaches code" in f for f in found)
     assert not any("/pkg/" in f or "/e.py" in f for f in found), found
 
-
-def test_known_faults_of_other_helpers_files_are_still_there():
-    for rel in KNOWN:
-        assert getattr_faults(os.path.join(ROOT, rel)), "%s is put right: drop it from KNOWN" % rel
 
 
 def test_firmware_imports_shoe_modules_by_full_name():
