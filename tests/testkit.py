@@ -1,4 +1,5 @@
-"""What the dual-interpreter tests share with both runners: an honest skip.
+"""What the dual-interpreter tests share with both runners: an honest skip, the message of
+a RuleError, a deterministic random source.
 
     from testkit import skip
     if vfs is None:
@@ -18,3 +19,24 @@ except ImportError:  # MicroPython has no unittest
 
 def skip(reason):
     raise SkipTest(reason)
+
+
+def rule_error(fn, *args, **kw):
+    """The message of the RuleError fn(*args, **kw) raises; AssertionError when it raises none."""
+    from overplay_core.errors import RuleError
+
+    try:
+        fn(*args, **kw)
+    except RuleError as e:
+        return str(e)
+    raise AssertionError("no RuleError")
+
+
+def lcg(seed):
+    """A small deterministic random source, the same on both interpreters: lcg(s)(n) -> 0..n-1."""
+    state = [seed]
+
+    def nxt(n):
+        state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
+        return (state[0] >> 8) % n
+    return nxt

@@ -3,16 +3,9 @@ Both interpreters."""
 
 from overplay_core import progressive as pe
 from overplay_core import ruling_ids
-from overplay_core.errors import RuleError
 from overplay_core.scoring.euchre import V_LONE_EUCHRED_2
+from testkit import lcg, rule_error
 
-
-def _raises(fn, *args, **kw):
-    try:
-        fn(*args, **kw)
-    except RuleError as e:
-        return str(e)
-    raise AssertionError("no RuleError")
 
 
 SEATING = [["A", "B", "C", "D"], ["E", "F", "G", "H"], ["I", "J", "K", "L"]]
@@ -127,7 +120,7 @@ def test_rulings_in_the_evening_void_and_cap_the_score():
 
 
 def test_a_level_table_needs_the_side_that_won_the_cut():
-    msg = _raises(pe.score_evening, SEATING, EVENING, V_LONE_EUCHRED_2)
+    msg = rule_error(pe.score_evening, SEATING, EVENING, V_LONE_EUCHRED_2)
     assert "table 2" in msg and "round 2" in msg and "cut" in msg
 
 
@@ -177,23 +170,23 @@ def test_movement_keeps_every_player_seated_once_over_many_rounds():
 
 
 def test_evening_refuses_what_cannot_be_right():
-    assert "twice" in _raises(pe.Evening, [["A", "B", "C", "A"]])
-    assert "four players" in _raises(pe.Evening, [["A", "B", "C"]])
+    assert "twice" in rule_error(pe.Evening, [["A", "B", "C", "A"]])
+    assert "four players" in rule_error(pe.Evening, [["A", "B", "C"]])
     ev = pe.Evening([["A", "B", "C", "D"]])
-    assert "table must be" in _raises(ev.add, 2, {"makers": 0, "tricks": 3})
-    assert "makers" in _raises(ev.add, 1, {"makers": 2, "tricks": 3})
-    assert "lone_seat" in _raises(ev.add, 1, {"makers": 0, "tricks": 5, "alone": True,
+    assert "table must be" in rule_error(ev.add, 2, {"makers": 0, "tricks": 3})
+    assert "makers" in rule_error(ev.add, 1, {"makers": 2, "tricks": 3})
+    assert "lone_seat" in rule_error(ev.add, 1, {"makers": 0, "tricks": 5, "alone": True,
                                                "lone_seat": 1})
     # A refused hand leaves no trace: nobody scored, no hand counted.
     assert [(x["points"], x["hands"]) for x in ev.standings()] == [(0, 0)] * 4
-    assert "order played" in _raises(pe.score_evening, [["A", "B", "C", "D"]],
+    assert "order played" in rule_error(pe.score_evening, [["A", "B", "C", "D"]],
                                      [_h(1, 1, 0, 3), _h(2, 1, 0, 3), _h(1, 1, 0, 3)])
     # A round with no hand at all: its table is level at 0 and needs a side.
-    assert "level at 0" in _raises(pe.score_evening, [["A", "B", "C", "D"]],
+    assert "level at 0" in rule_error(pe.score_evening, [["A", "B", "C", "D"]],
                                    [_h(2, 1, 0, 3)])
-    assert "points or games" in _raises(ev.standings, 7)
+    assert "points or games" in rule_error(ev.standings, 7)
     # Players keyed at the table must be the ones the movement seats there.
-    assert "check who moved" in _raises(ev.add, 1, {"makers": 0, "tricks": 3,
+    assert "check who moved" in rule_error(ev.add, 1, {"makers": 0, "tricks": 3,
                                                     "players": ["A", "C", "B", "D"]})
     assert ev.add(1, {"makers": 0, "tricks": 3, "players": ("A", "B", "C", "D")})["total"] \
         == (1, 0)
@@ -207,18 +200,10 @@ def test_lone_hand_prevented_by_law_19_is_scored_with_partner():
     assert ev.standings()[0]["lone"] == 0
 
 
-def _lcg(seed):
-    state = [seed]
-
-    def nxt(n):
-        state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
-        return (state[0] >> 8) % n
-    return nxt
-
 
 def test_random_evenings_keep_points_games_and_seats_consistent():
     for seed in range(25):
-        rnd = _lcg(seed)
+        rnd = lcg(seed)
         tables = 1 + rnd(4)
         rounds = 1 + rnd(5)
         seating = [["p%d" % (t * 4 + s) for s in range(4)] for t in range(tables)]

@@ -6,7 +6,7 @@ then named cards are moved to other seats by swapping with a low card there.
 
 from overplay_core.scoring import bridge as sb
 from overplay_core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, parse_card
-from overplay_core.errors import RuleError
+from testkit import rule_error
 
 N, E, S, W = 0, 1, 2, 3
 NT = sb.NO_TRUMP
@@ -32,13 +32,6 @@ def deal(moves=None):
         hands[seat].append(c)
     return hands
 
-
-def _raises(fn, *args, **kw):
-    try:
-        fn(*args, **kw)
-    except RuleError as e:
-        return str(e)
-    raise AssertionError("no RuleError")
 
 
 def test_br20_trick_values_spades_2_clubs_4_diamonds_6_hearts_8_no_trumps_12():
@@ -197,7 +190,7 @@ def test_br21_br26_rubber_best_of_three_winners_add_100():
     assert r.finished and r.winner == sb.NS and r.game_winners == [sb.NS, sb.EW, sb.NS]
     assert r.totals() == (48 + 28 + 6 + 40 + 100, 40)
     assert r.result() == (sb.NS, 182)
-    assert "rubber is over" in _raises(r.add, sb.score_hand(CLUBS, 7, sb.NS))
+    assert "rubber is over" in rule_error(r.add, sb.score_hand(CLUBS, 7, sb.NS))
 
 
 def test_br21_rubber_ends_after_two_straight_games():
@@ -246,8 +239,8 @@ def test_bad_hands_and_arguments_are_refused_with_a_reason():
     bad = [h[:] for h in hands]
     bad[0][0] = 52
     assert sb.check_hands(bad) == sb.ERR_CARD
-    assert "two hands" in _raises(sb.score_hand, HEARTS, 7, sb.NS, hands=dup)
-    assert "strain" in _raises(sb.score_hand, 5, 7, sb.NS)
-    assert "tricks" in _raises(sb.score_hand, HEARTS, 14, sb.NS)
-    assert "doubles" in _raises(sb.score_hand, HEARTS, 7, sb.NS, doubles=-1)
-    assert "declarer" in _raises(sb.score_hand, HEARTS, 7, 2)
+    assert "two hands" in rule_error(sb.score_hand, HEARTS, 7, sb.NS, hands=dup)
+    assert "strain" in rule_error(sb.score_hand, 5, 7, sb.NS)
+    assert "tricks" in rule_error(sb.score_hand, HEARTS, 14, sb.NS)
+    assert "doubles" in rule_error(sb.score_hand, HEARTS, 7, sb.NS, doubles=-1)
+    assert "declarer" in rule_error(sb.score_hand, HEARTS, 7, 2)

@@ -7,18 +7,11 @@ import gc
 from overplay_core import ruling_ids
 from overplay_core.scoring import bridge as sb
 from overplay_core.cards import CLUBS, DIAMONDS, HEARTS, SPADES
-from overplay_core.errors import RuleError
+from testkit import lcg, rule_error
 
 NT = sb.NO_TRUMP
 PLAYERS = ("Nan", "Eve", "Sam", "Wes")  # N E S W
 
-
-def _raises(fn, *args, **kw):
-    try:
-        fn(*args, **kw)
-    except RuleError as e:
-        return str(e)
-    raise AssertionError("no RuleError")
 
 
 def _h(dealer, declarer, strain, tricks, honours, void=(), doubles=0, **kw):
@@ -116,18 +109,18 @@ def test_entry_without_honours_scores_tricks_only():
 
 
 def test_entry_refuses_what_cannot_be_scored():
-    assert "dealer or his partner" in _raises(sb.score_entry, _h(0, 1, HEARTS, 7, (1, 1, 1, 1)))
-    assert "declarer" in _raises(sb.score_entry, _h(0, 4, HEARTS, 7, (1, 1, 1, 1)))
-    assert "revoking side" in _raises(sb.score_entry, _h(0, 0, HEARTS, 7, (1, 1, 1, 1),
+    assert "dealer or his partner" in rule_error(sb.score_entry, _h(0, 1, HEARTS, 7, (1, 1, 1, 1)))
+    assert "declarer" in rule_error(sb.score_entry, _h(0, 4, HEARTS, 7, (1, 1, 1, 1)))
+    assert "revoking side" in rule_error(sb.score_entry, _h(0, 0, HEARTS, 7, (1, 1, 1, 1),
                                                          rulings=[("BR-RV", -1)]))
-    assert "strain" in _raises(sb.score_entry, _h(0, 0, 7, 7, (1, 1, 1, 1)))
-    assert "only 5" in _raises(sb.score_entry, _h(0, 0, HEARTS, 7, (2, 2, 1, 1)))
-    assert "void of trumps" in _raises(sb.score_entry, _h(0, 0, HEARTS, 7, (2, 1, 1, 1),
+    assert "strain" in rule_error(sb.score_entry, _h(0, 0, 7, 7, (1, 1, 1, 1)))
+    assert "only 5" in rule_error(sb.score_entry, _h(0, 0, HEARTS, 7, (2, 2, 1, 1)))
+    assert "void of trumps" in rule_error(sb.score_entry, _h(0, 0, HEARTS, 7, (2, 1, 1, 1),
                                                           void=(0,)))
     mixed = _h(0, 0, HEARTS, 7, (2, 1, 1, 1), hands=[[], [], [], []])
-    assert "not both" in _raises(sb.score_entry, mixed)
+    assert "not both" in rule_error(sb.score_entry, mixed)
     changed = _h(0, 0, HEARTS, 7, (2, 1, 1, 1), players=("Nan", "Eve", "Sam", "Zed"))
-    assert "players changed" in _raises(sb.score_rubbers, [RUBBER[0], changed])
+    assert "players changed" in rule_error(sb.score_rubbers, [RUBBER[0], changed])
 
 
 def test_double_chicane_on_the_honours_side_adds_four_honours():
@@ -140,18 +133,10 @@ def test_double_chicane_on_the_honours_side_adds_four_honours():
     assert b["chicane"] == (16, 0) and b["above"] == (32, 0)
 
 
-def _lcg(seed):
-    state = [seed]
-
-    def nxt(n):
-        state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
-        return (state[0] >> 8) % n
-    return nxt
-
 
 def test_random_sessions_settle_every_rubber_and_players_sum_to_zero():
     for seed in range(20):
-        rnd = _lcg(seed)
+        rnd = lcg(seed)
         entries = []
         gc.collect()
         for i in range(8 + rnd(16)):
@@ -197,4 +182,4 @@ def test_honours_and_chicane_from_the_cards_the_shoe_recorded():
     b = sb.score_entry(e)
     assert b["chicane"] == (0, 0) and b["above"] == (80, 0)
     e["hands"] = [[], [], [], []]
-    assert "not both" in _raises(sb.score_entry, e)
+    assert "not both" in rule_error(sb.score_entry, e)

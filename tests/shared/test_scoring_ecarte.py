@@ -3,15 +3,8 @@ EC-21..EC-25). Both interpreters."""
 
 from overplay_core.scoring import ecarte as sc
 from overplay_core.cards import parse_card, parse_cards
-from overplay_core.errors import RuleError
+from testkit import rule_error
 
-
-def _raises(fn, *args, **kw):
-    try:
-        fn(*args, **kw)
-    except RuleError as e:
-        return str(e)
-    raise AssertionError("no RuleError")
 
 
 def test_ec23_point_of_three_or_four_tricks_marks_one():
@@ -64,7 +57,7 @@ def test_law42_abandoning_after_one_or_two_tricks_gives_the_adversary_the_point(
 
 
 def test_law42_throwing_down_a_won_hand_is_not_abandoning():
-    assert "law 42" in _raises(sc.deal_points, 0, (3, 0), abandoned_by=0)
+    assert "law 42" in rule_error(sc.deal_points, 0, (3, 0), abandoned_by=0)
 
 
 def test_law42_ec24_abandoning_non_dealer_who_stood_gives_the_dealer_two():
@@ -98,12 +91,12 @@ def test_ec13_player_with_more_than_five_cards_marks_no_point_or_vole():
 
 
 def test_impossible_deals_are_refused():
-    assert "five tricks" in _raises(sc.deal_points, 0, (3, 3))
-    assert "five tricks" in _raises(sc.deal_points, 0, (2, 2))
-    assert "dealer" in _raises(sc.deal_points, 2, (3, 2))
-    assert "proposal" in _raises(sc.deal_points, 0, (3, 2), proposal=7)
-    assert "king" in _raises(sc.deal_points, 0, (3, 2), king=3)
-    assert "tricks" in _raises(sc.deal_points, 0, (6, -1))
+    assert "five tricks" in rule_error(sc.deal_points, 0, (3, 3))
+    assert "five tricks" in rule_error(sc.deal_points, 0, (2, 2))
+    assert "dealer" in rule_error(sc.deal_points, 2, (3, 2))
+    assert "proposal" in rule_error(sc.deal_points, 0, (3, 2), proposal=7)
+    assert "king" in rule_error(sc.deal_points, 0, (3, 2), king=3)
+    assert "tricks" in rule_error(sc.deal_points, 0, (6, -1))
 
 
 def test_law46_game_is_five_up():
@@ -113,7 +106,7 @@ def test_law46_game_is_five_up():
     assert g.score == [4, 0]
     assert g.add(sc.deal_points(1, (5, 0))) == 0  # vole: 6, kept as five up
     assert g.finished and g.winner == 0 and g.score == [5, 0]
-    assert "game is over" in _raises(g.add, sc.deal_points(0, (3, 2)))
+    assert "game is over" in rule_error(g.add, sc.deal_points(0, (3, 2)))
 
 
 def test_law46_treble_double_single_by_agreement():

@@ -3,19 +3,12 @@ pair of players (scoring_ecarte.score_entry, Match, score_pairs). Both interpret
 
 from overplay_core import ruling_ids
 from overplay_core.scoring import ecarte as sc
-from overplay_core.errors import RuleError
+from testkit import lcg, rule_error
 
 T = sc.V_ECARTE_TREBLE
 AB = ("Ann", "Bob")
 CA = ("Cy", "Ann")
 
-
-def _raises(fn, *args, **kw):
-    try:
-        fn(*args, **kw)
-    except RuleError as e:
-        return str(e)
-    raise AssertionError("no RuleError")
 
 
 def _d(players, dealer, tricks, **kw):
@@ -124,7 +117,7 @@ def test_match_refuses_a_deal_after_it_is_over():
     for _ in range(6):
         m.add(sc.deal_points(0, (5, 0)))
     assert m.finished and m.values == [(0, 3, 0), (0, 3, 0)]
-    assert "over" in _raises(m.add, sc.deal_points(0, (5, 0)))
+    assert "over" in rule_error(m.add, sc.deal_points(0, (5, 0)))
 
 
 def test_entry_rulings_offender_void_and_king_not_marked():
@@ -143,26 +136,18 @@ def test_entry_rulings_offender_void_and_king_not_marked():
 
 
 def test_entry_refuses_what_cannot_be_scored():
-    assert "seat it names" in _raises(sc.score_entry, _d(AB, 0, (3, 2),
+    assert "seat it names" in rule_error(sc.score_entry, _d(AB, 0, (3, 2),
                                                          rulings=[("EC-13", -1)]))
-    assert "proposal" in _raises(sc.score_entry, _d(AB, 0, (3, 2), proposal="stood"))
-    assert "five tricks" in _raises(sc.score_entry, _d(AB, 0, (3, 3)))
-    assert "two different names" in _raises(sc.score_pairs, [_d(("A", "A"), 0, (3, 2))])
-    assert "dealer" in _raises(sc.score_entry, {"tricks": (3, 2)})
+    assert "proposal" in rule_error(sc.score_entry, _d(AB, 0, (3, 2), proposal="stood"))
+    assert "five tricks" in rule_error(sc.score_entry, _d(AB, 0, (3, 3)))
+    assert "two different names" in rule_error(sc.score_pairs, [_d(("A", "A"), 0, (3, 2))])
+    assert "dealer" in rule_error(sc.score_entry, {"tricks": (3, 2)})
 
-
-def _lcg(seed):
-    state = [seed]
-
-    def nxt(n):
-        state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
-        return (state[0] >> 8) % n
-    return nxt
 
 
 def test_random_matches_last_two_or_three_games_and_add_up():
     for seed in range(40):
-        rnd = _lcg(seed)
+        rnd = lcg(seed)
         m = sc.Match(T if seed & 1 else 0, bool(seed & 2))
         dealer = 0
         while not m.finished:

@@ -2,17 +2,10 @@
 catalogue EU-26, EU-27, EU-31..EU-37). Both interpreters."""
 
 from overplay_core.scoring import euchre as se
-from overplay_core.errors import RuleError
+from testkit import rule_error
 
 NS, EW = se.NS, se.EW
 
-
-def _raises(fn, *args, **kw):
-    try:
-        fn(*args, **kw)
-    except RuleError as e:
-        return str(e)
-    raise AssertionError("no RuleError")
 
 
 def test_somerset_law2_march_with_partner_scores_two():
@@ -56,12 +49,12 @@ def test_somerset_law102_partner_exposed_lone_march_scores_only_two_euchre_four(
     assert se.hand_points(2, alone=True, partner_exposed=True) == (0, 4)
     # Law 102 fixes the four even where a plain lone euchre would give two.
     assert se.hand_points(2, True, True, se.V_LONE_EUCHRED_2) == (0, 4)
-    assert "lone hand" in _raises(se.hand_points, 5, False, True)
+    assert "lone hand" in rule_error(se.hand_points, 5, False, True)
 
 
 def test_tricks_outside_0_to_5_are_refused():
     for bad in (-1, 6, None, "5"):
-        assert "0..5" in _raises(se.hand_points, bad)
+        assert "0..5" in rule_error(se.hand_points, bad)
 
 
 def test_score_hand_books_points_to_the_right_side():
@@ -150,7 +143,7 @@ def test_somerset_law1_third_game_is_played_even_after_two_straight_games():
     r.add(se.score_hand(EW, 3))  # game 3 to E-W, double
     assert r.finished and r.winner == NS and r.game_points == [2 + 2 + 2, 2]
     assert r.result() == (NS, 4)
-    assert "rubber is over" in _raises(r.add, se.score_hand(NS, 3))
+    assert "rubber is over" in rule_error(r.add, se.score_hand(NS, 3))
 
 
 def test_eu34_best_of_three_setting_stops_after_two_games():
@@ -196,9 +189,9 @@ def test_somerset_law7_three_double_games_and_the_rubber_make_eight():
 
 
 def test_bad_sides_and_revokes_are_refused():
-    assert "makers" in _raises(se.score_hand, 2, 3)
-    assert "barred" in _raises(se.score_hand, NS, 3, barred_side=5)
-    assert "revokes" in _raises(se.score_hand, NS, 3, revokes=(0, -1))
+    assert "makers" in rule_error(se.score_hand, 2, 3)
+    assert "barred" in rule_error(se.score_hand, NS, 3, barred_side=5)
+    assert "revokes" in rule_error(se.score_hand, NS, 3, revokes=(0, -1))
 
 
 def test_check_tricks_is_the_non_raising_door():

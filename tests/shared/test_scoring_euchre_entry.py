@@ -3,15 +3,8 @@
 
 from overplay_core import ruling_ids
 from overplay_core.scoring import euchre as se
-from overplay_core.errors import RuleError
+from testkit import rule_error
 
-
-def _raises(fn, *args, **kw):
-    try:
-        fn(*args, **kw)
-    except RuleError as e:
-        return str(e)
-    raise AssertionError("no RuleError")
 
 
 def test_entry_without_rulings_is_score_hand():
@@ -46,7 +39,7 @@ def test_lone_hand_capped_by_law_102():
     b = se.score_entry({"makers": 1, "tricks": 2, "alone": True, "rulings": [(rid, 1)]},
                        se.V_LONE_EUCHRED_2)
     assert b["total"] == (4, 0)
-    assert "alone" in _raises(se.score_entry, {"makers": 1, "tricks": 5,
+    assert "alone" in rule_error(se.score_entry, {"makers": 1, "tricks": 5,
                                                "rulings": [(rid, 1)]})
 
 
@@ -56,7 +49,7 @@ def test_revoke_rulings_add_to_keyed_revokes_and_cancel():
     b = se.score_entry({"makers": 0, "tricks": 3, "revokes": (1, 0),
                         "rulings": [("EU-62", 1)]})
     assert b["penalty"] == (0, 0)  # law 71: one each cancels
-    assert "side" in _raises(se.score_entry, {"makers": 0, "tricks": 3,
+    assert "side" in rule_error(se.score_entry, {"makers": 0, "tricks": 3,
                                               "rulings": [("EU-62", -1)]})
 
 
@@ -68,14 +61,14 @@ def test_void_deal_scores_nothing_and_other_rulings_pass():
 
 
 def test_entry_refuses_what_cannot_be_scored():
-    assert "makers" in _raises(se.score_entry, {"tricks": 3})
-    assert "tricks" in _raises(se.score_entry, {"makers": 0})
-    assert "side that cannot score" in _raises(se.score_entry, {"makers": 0, "tricks": 3,
+    assert "makers" in rule_error(se.score_entry, {"tricks": 3})
+    assert "tricks" in rule_error(se.score_entry, {"makers": 0})
+    assert "side that cannot score" in rule_error(se.score_entry, {"makers": 0, "tricks": 3,
                                                                 "rulings": [("EU-90", -1)]})
-    assert "barred side" in _raises(se.score_entry, {"makers": 0, "tricks": 3, "barred": 2})
-    assert "(ruling id, side)" in _raises(se.score_entry, {"makers": 0, "tricks": 3,
+    assert "barred side" in rule_error(se.score_entry, {"makers": 0, "tricks": 3, "barred": 2})
+    assert "(ruling id, side)" in rule_error(se.score_entry, {"makers": 0, "tricks": 3,
                                                            "rulings": [("EU-23c",)]})
-    assert "dict" in _raises(se.score_entry, [0, 3])
+    assert "dict" in rule_error(se.score_entry, [0, 3])
 
 
 def test_rubbers_per_table_from_entries():
