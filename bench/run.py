@@ -191,7 +191,8 @@ README_HEAD = """## Benchmarks
 `make bench` runs every `bench/bench_*.py` (about two minutes here, plus two to six for the emulated Pico), writes `bench/results.json`
 (metric -> number, plus `_date`, `_machine`) and prints the table below; it fails when a
 metric is missing or a benchmark breaks. `.venv/bin/python bench/run.py --quick` is a smoke
-run, `--only card` one benchmark, `--readme` rewrites this section from the last results.
+run, `--only card` one benchmark (its figures replace theirs in the last full run's results),
+`--readme` rewrites this section from the last results.
 These machines are noisy, so each speed figure is a ratio to a reference measured in the
 same run.
 
@@ -247,7 +248,9 @@ def readme_section(results):
     """The README's Benchmarks section for these results (markdown)."""
     out = [README_HEAD, "Latest: measured %s on %s, in %s s%s.\n" % (
         results.get("_date", "?"), results.get("_machine", "?"), results.get("_seconds", "?"),
-        " (--quick)" if results.get("_quick") else ""),
+        " (--quick)" if results.get("_quick") else "") + "".join(
+            " bench_%s measured again %s." % (k[9:], v) for k, v in sorted(results.items())
+            if k.startswith("_updated_")),
         "| metric | value | target | met | reference |", "|---|---:|---|---|---|"]
     for name, (op, target, unit, ref, ref_metric) in TARGETS.items():
         value = results.get(name)
@@ -327,6 +330,15 @@ def main(argv=None):
     if not args.only:
         with open(args.out, "w") as f:
             json.dump(dict(results, **meta), f, indent=1, sort_keys=True)
+    elif results and not args.quick and os.path.exists(args.out):
+        # one benchmark run again: its figures replace theirs in the last full run's file,
+        # which says which were measured later and when (the README table is made from it)
+        with open(args.out) as f:
+            merged = json.load(f)
+        merged.update(results)
+        merged["_updated_" + args.only] = meta["_date"]
+        with open(args.out, "w") as f:
+            json.dump(merged, f, indent=1, sort_keys=True)
     for line in table(results):
         print(line)
     print("measured %s on %s in %.0f s%s" % (meta["_date"], meta["_machine"], meta["_seconds"],
