@@ -8,6 +8,7 @@ worked out in the comments from the tricks below, not from the code under test."
 import csv
 import io
 import json
+import pathlib
 
 import pytest
 
@@ -195,7 +196,7 @@ def test_mitchell_averaged_table_and_result_corrected_at_the_pc(tmp_path, capsys
     # (N-S 2 v E-W 1) was fouled: the average
     rc, out, err = run(capsys, "adjust", "correct", "--board", "1", "--table", "2", "--tricks",
                        "3", "--reason", "N-S keyed 6, agreed 3", "--by", "TD", "--db", db)
-    assert rc == 0, err
+    assert rc == 0 and "board 1 table 2 (N-S 2 v E-W 3): result corrected" in out, err
     rc, out, err = run(capsys, "adjust", "average", "--board", "5", "--table", "2", "--reason",
                        "board fouled", "--by", "TD", "--db", db)
     assert rc == 0, err
@@ -330,6 +331,9 @@ def test_session_cards_for_the_director(tmp_path, capsys):
                           "    3      3  E-W   N-S 3     3-4"]
     rc, out, err = run(capsys, "session", "cards", "--pairs", "--db", db)
     assert out.count("Pair ") == 6
+    rc, out, err = run(capsys, "session", "cards", "--pair", "5", "--db", db)
+    doc = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "movements.md").read_text()
+    assert "\n".join(out.splitlines()[2:]) in doc  # the guide card the docs show is this one
     one_line_error(capsys, ["session", "cards", "--table", "4", "--db", db], "tables 1-3")
     one_line_error(capsys, ["session", "cards", "--pair", "7", "--db", db], "pairs 1-6")
 
