@@ -13,8 +13,9 @@ shoe_rulings(ids) maps the ruling ids a shoe put into a CHECK record back to cod
 
 `score` applies the outcome: "average_score" gives the table the average (DW-25; Law IV §10's
 award goes to the original table), "new_deal" voids the board (nobody scores it), anything
-else leaves the tricks keyed in. Then scoring_whist.compare per board, totals per table, and
-plus/minus per pair against its own direction (DW-24), ranked.
+else leaves the tricks keyed in. Then scoring_whist.compare per board, totals per pair number
+(the movement's pairs behind each table's result), and plus/minus per pair in its field
+(DW-24), ranked (_pairs says when it is the sum of the board differences instead).
 """
 
 from overplay_core import findings as F
@@ -138,12 +139,6 @@ def store(st, result):
     return len(rows)
 
 
-def _rank(values):
-    """1 for the highest; equal values share a rank."""
-    order = sorted(values, reverse=True)
-    return [order.index(v) + 1 for v in values]
-
-
 def score(result, rounding=sw.HALF_UP):
     """Fill each board's table scores, the pair totals and ranks, into `result`."""
     tables = list(range(1, result["tables"] + 1))
@@ -248,10 +243,10 @@ def _pairs(result, tables, rounding):
     result are the movement's, row["ns_pair"] / row["ew_pair"]), its plus/minus and rank in
     its field.
 
-    Plus/minus (DW-24): in a field whose ranked pairs all sat in one direction and played as
-    many boards (a Mitchell, none: N-S pairs stay N-S), the total against the field's average
+    Plus/minus (DW-24): in a field whose ranked pairs all sat in one direction and played the
+    same boards (a Mitchell, none: N-S pairs stay N-S), the total against the field's average
     total, as the 1890s clubs reckoned it. Where the pairs of a field sat in both directions (a
-    Howell) or played different numbers of boards (a moving field with a table not synced), a
+    Howell) or played different boards (a moving field with a table not synced), a
     total against the others' totals would reward the stronger direction's cards or the pair
     with more boards, so the plus/minus is the sum of its differences from each board's average
     in the direction it sat (the comparison of each board, compare()). Only a pair with a board
