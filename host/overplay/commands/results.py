@@ -7,9 +7,11 @@
     overplay results --list                           # the sessions in the database
 
 Per board: the deal (hands from the shoe's handprint, dealer, trump), the tricks at each
-table, the comparison with the other tables (scoring_whist.compare; the average score where a
-ruling awards it), then the pairs' totals, plus/minus and rank, and every ruling with its
-citation and every irregularity the shoes recorded. Docs: docs/results.md.
+table and the pairs the session's movement sat there (with the roster's names), the
+comparison with the other tables (scoring_whist.compare; the average score where a ruling
+awards it), then each pair number's total, plus/minus and rank in its field (a Mitchell's N-S
+and E-W apart, a Howell's together), and every ruling with its citation and every
+irregularity the shoes recorded. Docs: docs/results.md.
 """
 
 import sys
