@@ -421,4 +421,32 @@ DROP TABLE quarantine;
 ALTER TABLE quarantine_v6 RENAME TO quarantine
 """
 
-MIGRATIONS = [V1, V2, V3, V4, V5, V6]
+# v7 (issue #15, movements): the roster is keyed by pair number (movement.py: 1..2 * tables,
+# the same kind of number in every movement), not by "N-S 1" / "E-W 3", because pairs move.
+# A v5 label names the pair that sat there in round 1: N-S t is pair t and E-W t pair
+# tables + t in a Mitchell, none or teams; in a Howell N-S t is pair 2 * tables + 1 - t and
+# E-W t pair t (movement.Movement.pairs_at(t, 1)). A label no table of its session has is
+# dropped (players.py never wrote one).
+V7 = """
+CREATE TABLE players_v7 (
+    session_id  INTEGER NOT NULL REFERENCES club_sessions(id),
+    pair        INTEGER NOT NULL,
+    names       TEXT NOT NULL,
+    set_at      TEXT NOT NULL,
+    PRIMARY KEY (session_id, pair)
+);
+INSERT OR REPLACE INTO players_v7 (session_id, pair, names, set_at)
+    SELECT p.session_id, CASE
+        WHEN substr(p.pair, 1, 3) = 'N-S' AND c.movement = 2
+            THEN 2 * c.tables + 1 - CAST(substr(p.pair, 5) AS INTEGER)
+        WHEN substr(p.pair, 1, 3) = 'N-S' THEN CAST(substr(p.pair, 5) AS INTEGER)
+        WHEN c.movement = 2 THEN CAST(substr(p.pair, 5) AS INTEGER)
+        ELSE c.tables + CAST(substr(p.pair, 5) AS INTEGER) END, p.names, p.set_at
+    FROM players p JOIN club_sessions c ON c.id = p.session_id
+    WHERE substr(p.pair, 1, 3) IN ('N-S', 'E-W')
+    AND CAST(substr(p.pair, 5) AS INTEGER) BETWEEN 1 AND c.tables;
+DROP TABLE players;
+ALTER TABLE players_v7 RENAME TO players
+"""
+
+MIGRATIONS = [V1, V2, V3, V4, V5, V6, V7]

@@ -765,8 +765,8 @@ class Store:
     # --- the roster ------------------------------------------------------------------------
 
     def set_players(self, session_id, pairs):
-        """Names for pairs of a session: {pair label ("N-S 1"): names}; replaces those named,
-        in one transaction."""
+        """Names for pairs of a session: {pair number (movement.py, 1..2 * tables): names};
+        replaces those named, in one transaction."""
         stamp = now_utc()
         self.db.execute("BEGIN IMMEDIATE")
         try:
@@ -781,7 +781,7 @@ class Store:
             raise
 
     def players(self, session_id):
-        """{pair label: names} of a session's roster."""
+        """{pair number: names} of a session's roster."""
         return dict(self.db.execute("SELECT pair, names FROM players WHERE session_id=?",
                                     (session_id,)).fetchall())
 

@@ -218,8 +218,10 @@ def test_players_roster_names_every_output(tmp_path, capsys):
     rc, out, err = run(capsys, "players", "import", str(roster), "--db", db)
     assert rc == 0 and "names set for 3 pairs" in out, err
     rc, out, err = run(capsys, "players", "list", "--db", db)
-    assert out.splitlines() == ["N-S 1  Ann Smith & Bob Jones", "N-S 2  Ed, Fay",
-                                "E-W 1  Cy <Lee> & Di Ross", "E-W 2  Gus & Hal"]
+    # keyed by pair number: in a 2-table "none" N-S t is pair t, E-W t pair 2 + t
+    assert out.splitlines() == ["pair 1   N-S 1   Ann Smith & Bob Jones",
+                                "pair 2   N-S 2   Ed, Fay", "pair 3   E-W 1   Cy <Lee> & Di Ross",
+                                "pair 4   E-W 2   Gus & Hal"]
     r = results.build(db)
     # N-S 7+5=12 and 8+6=14: N-S 2 first; the names beside the pair everywhere
     assert {p["pair"]: (p["names"], p["rank"]) for p in r["pairs"]}["N-S 2"] == ("Ed, Fay", 1)
@@ -230,17 +232,18 @@ def test_players_roster_names_every_output(tmp_path, capsys):
     rows = list(csv.DictReader(io.StringIO(results.render(r, "csv"))))
     assert (rows[0]["names_ns"], rows[0]["names_ew"]) == ("Ann Smith & Bob Jones",
                                                           "Cy <Lee> & Di Ross")
-    assert json.loads(results.render(r, "json"))["roster"]["E-W 2"] == "Gus & Hal"
+    assert json.loads(results.render(r, "json"))["roster"]["4"] == "Gus & Hal"
 
 
 @pytest.mark.parametrize("argv,content,words", [
     (["set", "N-S 3", "Ann"], None, ("tables 1-2",)),
-    (["set", "North 1", "Ann"], None, ("write it as N-S 1",)),
+    (["set", "North 1", "Ann"], None, ("write its number (5)", "N-S 1")),
+    (["set", "5", "Ann"], None, ("pairs 1-4",)),
     (["set", "N-S 1"], None, ("needs PAIR NAMES",)),
     (["set", "N-S 1", "   "], None, ("no names given",)),
     (["import"], None, ("one CSV file",)),
     (["import", "R"], "pair,names\nN-S 1\n", ("line 2", "pair,names")),
-    (["import", "R"], "pair,names\nS-N 1,Ann\n", ("line 2", "write it as N-S 1")),
+    (["import", "R"], "pair,names\nS-N 1,Ann\n", ("line 2", "write its number")),
     (["import", "R"], b"\xff\xfe\x00bad", ("not UTF-8",)),
     (["import", "R"], "pair,names\n", ("holds no pairs",)),
     (["import", "MISSING"], None, ("missing.csv", "No such file")),

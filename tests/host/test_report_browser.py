@@ -106,7 +106,7 @@ def _evening(tmp_path, tables=8, boards=12):
     st = Store(db)
     try:
         sid = st.club_sessions()[-1]["id"]
-        st.set_players(sid, {"N-S %d" % t: LONG_NAMES for t in range(1, tables + 1)})
+        st.set_players(sid, {t: LONG_NAMES for t in range(1, tables + 1)})  # N-S pairs
         st.add_adjustment(sid, 5, 4, "correct", "director", "N-S keyed 7 but the table "
                           "agreed 8 tricks after a long discussion", tricks_ns=8)
     finally:

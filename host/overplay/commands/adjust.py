@@ -10,7 +10,8 @@
 Each is a new row of the club DB's `adjustments` (who, when, why), never an edit of a record or
 of an earlier adjustment: a withdrawal is a row too. The newest adjustment standing for a board
 at a table counts over what the shoe recorded (and over the director's action at the table);
-`overplay results` shows both the original and the adjustment.
+`overplay results` shows both the original and the adjustment. Each line names the pairs the
+movement sat at that table for the board ("board 1 table 2 (N-S 2 v E-W 3)").
 
 average: the average score (DW-25); void: no score for the table; correct: the N-S tricks
 (E-W are 13 minus them); artificial: a score for each side, 0..13, given outright (the other
@@ -21,6 +22,7 @@ import getpass
 
 from overplay.commands import int_arg
 from overplay.errors import UserError
+from overplay.results import model as rm
 from overplay.results.model import describe_adjustment
 from overplay.store import ROWID_MAX, open_store, require_database, session_or_newest
 
@@ -69,6 +71,13 @@ def _need(args, *names):
         raise UserError("adjust %s needs %s" % (args.kind, ", ".join("--" + n for n in missing)))
 
 
+def _seats(sess, board, table):
+    """'N-S 2 v E-W 3': the pairs the session's movement sat at the table for the board."""
+    mv = rm.movement_of(sess["movement"], sess["tables"], sess["first"], sess["last"])
+    _, ns, ew = rm.played(mv, table, board)
+    return "%s v %s" % (rm.pair_name(mv, ns), rm.pair_name(mv, ew))
+
+
 def _add(st, sess, args):
     if args.reason is None or not args.reason.strip():
         raise UserError("adjust %s needs --reason: say why, it is shown in the report"
@@ -104,9 +113,9 @@ def _add(st, sess, args):
         extra["score_ns"], extra["score_ew"] = args.ns, args.ew
     aid = st.add_adjustment(sess["id"], args.board, args.table, args.kind, by,
                             args.reason.strip(), **extra)
-    print("adjustment %d: session %d board %d table %d: %s (by %s: %s)" % (
-        aid, sess["id"], args.board, args.table, describe_adjustment(dict(extra, kind=args.kind)), by,
-        args.reason.strip()))
+    print("adjustment %d: session %d board %d table %d (%s): %s (by %s: %s)" % (
+        aid, sess["id"], args.board, args.table, _seats(sess, args.board, args.table),
+        describe_adjustment(dict(extra, kind=args.kind)), by, args.reason.strip()))
     return 0
 
 
@@ -115,8 +124,8 @@ def _list(st, sess):
     if not rows:
         print("no adjustments in session %d (%s)" % (sess["id"], sess["name"]))
     for a in rows:
-        where = "" if a["kind"] == "withdraw" else "board %d table %d: " % (a["board"],
-                                                                            a["table"])
+        where = "" if a["kind"] == "withdraw" else "board %d table %d (%s): " % (
+            a["board"], a["table"], _seats(sess, a["board"], a["table"]))
         print("%d  %s  %s%s  by %s: %s" % (a["id"], a["made_at"], where, describe_adjustment(a), a["by"],
                                            a["reason"]))
     return 0

@@ -7,9 +7,11 @@
     overplay results --list                           # the sessions in the database
 
 Per board: the deal (hands from the shoe's handprint, dealer, trump), the tricks at each
-table, the comparison with the other tables (scoring_whist.compare; the average score where a
-ruling awards it), then the pairs' totals, plus/minus and rank, and every ruling with its
-citation and every irregularity the shoes recorded. Docs: docs/results.md.
+table and the pairs the session's movement sat there (with the roster's names), the
+comparison with the other tables (scoring_whist.compare; the average score where a ruling
+awards it), then each pair number's total, plus/minus and rank in its field (a Mitchell's N-S
+and E-W apart, a Howell's together), and every ruling with its citation and every
+irregularity the shoes recorded. Docs: docs/results.md.
 """
 
 import sys
@@ -50,11 +52,14 @@ def _list(db_path):
         tables = s["tables"] or 0
         synced = ("%d of %d tables synced" % (len(s["synced_tables"]), tables) if tables
                   else "tables as dealt")
-        print("%d  %s  %s  %s  %s  %s  movement %s  %s" % (
+        mv = rm.movement_of(s["movement"], tables, s["first"], s["last"])
+        rounds = "%d round%s of %d board%s" % (mv.rounds, "" if mv.rounds == 1 else "s",
+                                              mv.per_round, "" if mv.per_round == 1 else "s")
+        print("%d  %s  %s  %s  %s  %s  movement %s, %s  %s" % (
             s["id"], s["date"] or "-", s["name"], games.GAME_NAMES.get(s["game"], s["game"]),
             boards, "%s table%s" % (tables or "?", "" if tables == 1 else "s"),
-            codec.MOVEMENTS[s["movement"]] if 0 <= s["movement"] < len(codec.MOVEMENTS)
-            else s["movement"], synced))
+            codec.MOVEMENTS[mv.kind] if s["first"] else "none", rounds if s["first"] else
+            "boards as dealt", synced))
     return 0
 
 

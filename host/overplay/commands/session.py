@@ -5,6 +5,7 @@
     overplay session new --name "Tuesday evening" --table 2 --shoe 7   # one table, joins it
     overplay session new --session 4 --table 3                        # join by id
     overplay session list [--db PATH]
+    overplay session cards [--session 4] [--table 2 | --pair 5 | --pairs]   # guide cards
 
 A session is one event the director names (name and date; the date is today by default): one
 game, one board range, a number of tables and a movement. Every set-up (one per table: session.py
@@ -18,6 +19,13 @@ only (--shoe sends it to one shoe), in the session named by --name/--session, ma
 none. Without --name or --session a set-up joins today's session of the same game, boards,
 tables and movement that has no set-up for its table yet (else a new one, "session N").
 
+The movement (overplay_core.movement, docs/movements.md) must fit the tables and boards
+(a Mitchell's boards share into as many rounds as tables, a Howell is for 2 to 8 tables):
+`new` refuses one that does not with the movement's own one-line reason, exit 2. `cards`
+prints what the director hands out: each table's card (which boards and which pairs, round by
+round: Movement.card) or, with --pair / --pairs, each pair's guide card (where it sits, against
+whom and which boards, round by round: Movement.seat_of), with the roster's names.
+
 A game that has no overplay (only duplicate whist overplays: laws Law IV) cannot be set up for
 more than one table: its tables would never compare a deal.
 """
@@ -27,11 +35,13 @@ import time
 
 from overplay_core import games
 from overplay_core import session as codec
+from overplay_core.movement import Movement
 from overplay_core.errors import ParseError, RuleError
 
 from overplay.commands import int_arg
 from overplay.errors import UserError
-from overplay.store import ROWID_MAX, SHOE_ID_MAX, local_date, open_store
+from overplay.store import (ROWID_MAX, SHOE_ID_MAX, local_date, open_store, require_database,
+                            session_or_newest)
 
 HELP = "name a session (date, game, boards, tables, movement) and set up its tables' shoes"
 
@@ -64,6 +74,18 @@ def add_arguments(p):
     new.add_argument("--db", help="club database (default as `overplay sync`)")
     ls = sub.add_parser("list", help="the sessions, their set-ups and where they went")
     ls.add_argument("--db", help="club database (default as `overplay sync`)")
+    cards = sub.add_parser("cards", help="the table cards (boards and pairs each round) and "
+                           "the pairs' guide cards, to print and hand out")
+    cards.add_argument("--session", type=int_arg(1, ROWID_MAX, "session id"),
+                       help="the session (default: the newest)")
+    which = cards.add_mutually_exclusive_group()
+    which.add_argument("--table", type=int_arg(1, TABLES_MAX, "table"),
+                       help="only this table's card")
+    which.add_argument("--pair", type=int_arg(1, 2 * TABLES_MAX, "pair"),
+                       help="only this pair's guide card (its number: `overplay players list`)")
+    which.add_argument("--pairs", action="store_true",
+                       help="every pair's guide card instead of the table cards")
+    cards.add_argument("--db", help="club database (default as `overplay sync`)")
 
 
 def parse_game(text):
@@ -159,13 +181,62 @@ def _show(k, v):
 
 
 def run(args):
+    if args.action == "cards":
+        require_database(args.db)
     st = open_store(args.db)
     try:
         if args.action == "list":
             return _list(st)
+        if args.action == "cards":
+            return _cards(st, args)
         return _new(st, args)
     finally:
         st.close()
+
+
+def pair_card(mv, pair, names=None):
+    """A pair's guide card as lines of text: one line a round, where it sits (table and
+    direction), against whom and which boards (Movement.seat_of, table_round)."""
+    name = mv.pair_name(pair)
+    head = "Pair %d%s%s  %s, %d tables, boards %d-%d" % (
+        pair, "" if name == "pair %d" % pair else " (%s)" % name, ": " + names if names else "",
+        codec.MOVEMENTS[mv.kind], mv.tables, mv.first, mv.last)
+    rows = [head, "Round  Table  Sits  Against   Boards"]
+    for r in range(1, mv.rounds + 1):
+        table, other, ns = mv.seat_of(pair, r)
+        lo, hi = mv.table_round(table, r)[:2]
+        rows.append("%5d  %5d  %-4s  %-8s  %s" % (r, table, "N-S" if ns else "E-W",
+                                                  mv.pair_name(other),
+                                                  "%d-%d" % (lo, hi) if hi > lo else lo))
+    return rows
+
+
+def _cards(st, args):
+    s = session_or_newest(st, args.session)
+    try:
+        mv = Movement(s["movement"], s["tables"], s["first"], s["last"])
+    except ParseError as e:  # a set-up made before movements were checked
+        raise UserError("session %d (%s): %s; it has no cards to print" % (s["id"], s["name"],
+                                                                           e))
+    if args.table is not None and args.table > mv.tables:
+        raise UserError("table %d: session %d has tables 1-%d" % (args.table, s["id"],
+                                                                  mv.tables))
+    if args.pair is not None and args.pair > mv.pairs:
+        raise UserError("pair %d: session %d has pairs 1-%d" % (args.pair, s["id"], mv.pairs))
+    roster = st.players(s["id"])
+    print("Session %d (%s, %s): %s, %d round%s of %d board%s" % (
+        s["id"], s["name"], s["date"], codec.MOVEMENTS[mv.kind], mv.rounds,
+        "" if mv.rounds == 1 else "s", mv.per_round, "" if mv.per_round == 1 else "s"))
+    if args.pair is not None or args.pairs:
+        cards = [pair_card(mv, p, roster.get(p)) for p in
+                 ([args.pair] if args.pair is not None else range(1, mv.pairs + 1))]
+    else:
+        cards = [mv.card(t) for t in
+                 ([args.table] if args.table is not None else range(1, mv.tables + 1))]
+    for lines in cards:
+        print("")
+        print("\n".join(lines))
+    return 0
 
 
 def _new(st, args):

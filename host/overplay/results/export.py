@@ -176,7 +176,7 @@ def pbn(result):
                 ("Contract", "1" + strain(d["trump"]) if strain(d["trump"]) != "?" else "?"),
                 ("Result", "?"))
         lines.extend(_tag(k, v) for k, v in tags)
-        lines.append("{%s}" % _board_comment(b).replace("}", ")"))
+        lines.append("{%s}" % _board_comment(b, result).replace("}", ")"))
         lines.extend(_score_table(b))
         lines.append("")
     return nl.join(lines) + nl
@@ -188,7 +188,8 @@ _WIDTHS = (2, 2, 2, 2, 1, 2, 2, 2)
 
 
 def _score_table(b):
-    """The [ScoreTable] tag and its rows for board b: one row per table."""
+    """The [ScoreTable] tag and its rows for board b: one row per table, PairId_NS and
+    PairId_EW the pair numbers the movement sat there (model: row["ns_pair"], ["ew_pair"])."""
     d = b["deal"]
     head = '[ScoreTable "%s"]' % ";".join("%s\\%d%s" % (c, w, "L" if c == "Contract" else "R")
                                           for c, w in zip(SCORE_COLUMNS, _WIDTHS))
@@ -197,7 +198,7 @@ def _score_table(b):
     for r in b["tables"]:
         s = strain(r.get("trump_turned") or (d["trump"] if r["table"] == d["table"] else None))
         tricks = r.get("tricks_" + side)
-        cells = (r["table"], r["table"], r["table"], "1" + s if s != "?" else "-",
+        cells = (r["table"], r["ns_pair"], r["ew_pair"], "1" + s if s != "?" else "-",
                  d["dealer"] if s != "?" else "-", "-" if tricks is None else tricks,
                  r.get("score_ns", "-"), r.get("score_ew", "-"))
         rows.append(" ".join(str(v).ljust(w) if c == "Contract" else str(v).rjust(w)
@@ -216,12 +217,13 @@ def strain(trump):
     return trump[-1]
 
 
-def _board_comment(b):
+def _board_comment(b, result):
     d = b["deal"]
     parts = ["Trump %s turned by %s (table %d, shoe %d)." % (d["trump"] or "none", d["dealer"],
                                                              d["table"], d["shoe_id"])]
     for r in b["tables"]:
-        parts.append("Table %d: %s." % (r["table"], _result_words(r)))
+        parts.append("Table %d, %s: %s." % (r["table"], rm.seats_text(result, r),
+                                             _result_words(r)))
     return " ".join(parts)
 
 
@@ -238,16 +240,18 @@ def _result_words(r):
 
 CSV_FIELDS = ("session", "board", "table", "shoe_id", "dealer", "trump", "mode", "trump_turned",
               "slip", "tricks_ns", "tricks_ew", "award", "score_ns", "score_ew", "diff_ns",
-              "diff_ew", "findings", "rulings", "names_ns", "names_ew")
+              "diff_ew", "findings", "rulings", "names_ns", "names_ew", "round", "pair_ns",
+              "pair_ew", "pair_name_ns", "pair_name_ew")
 
 
 def csv_rows(result):
     for b in result["boards"]:
         d = b["deal"] or {}
         for r in b["tables"]:
-            roster = result.get("roster", {})
-            yield {"names_ns": roster.get("N-S %d" % r["table"], ""),
-                   "names_ew": roster.get("E-W %d" % r["table"], ""),
+            yield {"names_ns": r.get("ns_names") or "", "names_ew": r.get("ew_names") or "",
+                   "round": _n(r.get("round")), "pair_ns": r["ns_pair"],
+                   "pair_ew": r["ew_pair"], "pair_name_ns": r["ns_name"],
+                   "pair_name_ew": r["ew_name"],
                    "session": result["session"], "board": b["board"], "table": r["table"],
                    "shoe_id": r["shoe_id"], "dealer": d.get("dealer", ""),
                    "trump": d.get("trump") or "", "mode": r["mode"] or "",

@@ -107,8 +107,15 @@ def _num(v, signed=False):
     return ("%+d" % v) if signed else str(v)
 
 
+def _seats(r):
+    """The pairs the movement sat at the table for this board, as a traveller prints them:
+    the N-S pair's number v the E-W pair's ("3 v 5": N-S 3 v E-W 5 in a Mitchell, pairs 3
+    and 5 in a Howell); the standings above carry the names."""
+    return "%s v %s" % (e(r["ns_name"].split()[-1]), e(r["ew_name"].split()[-1]))
+
+
 def _tables(b):
-    rows = ['<table class="trav"><tr><th>Table</th><th>Shoe</th><th>Deal</th><th>Trump turned'
+    rows = ['<table class="trav"><tr><th>Table</th><th>Pairs</th><th>Deal</th><th>Trump turned'
             '</th><th>Slip</th><th>Tricks N-S</th><th>Tricks E-W</th><th>Score N-S</th>'
             '<th>Score E-W</th><th>\u00b1 N-S</th><th>\u00b1 E-W</th><th class="w">Ruling'
             '</th></tr>']
@@ -120,10 +127,10 @@ def _tables(b):
         if r.get("adjustment"):
             ruling += (" \u2192 " if ruling else "") + r["adjustment"]["text"]
         rows.append(
-            '<tr%s><td class="n">%s</td><td class="n">%s</td><td>%s</td><td>%s</td><td>%s</td>'
+            '<tr%s><td class="n">%s</td><td class="c">%s</td><td>%s</td><td>%s</td><td>%s</td>'
             '<td class="n">%s</td><td class="n">%s</td><td class="n">%s</td><td class="n">%s'
             '</td><td class="n">%s</td><td class="n">%s</td><td>%s</td></tr>' % (
-                cls, e(r["table"]), e(r["shoe_id"]), e(r["mode"] or ""),
+                cls, e(r["table"]), _seats(r), e(r["mode"] or ""),
                 e(r["trump_turned"] or ""), e(r["slip"] or ""), e(_num(r["tricks_ns"])),
                 e(_num(r["tricks_ew"])), e(_num(r.get("score_ns"))),
                 e(_num(r.get("score_ew"))), e(_num(r.get("diff_ns"), True)),
@@ -169,23 +176,29 @@ def _board(b, events=()):
                _rulings_of(b), _board_events(b, events)))
 
 
-def _pair_cell(result, pair):
-    """A pair in a table cell: 'N-S 1' and, under it, its players' names from the roster."""
-    names = result.get("roster", {}).get(pair)
-    return e(pair) + ('<br><span class="names">%s</span>' % e(names) if names else "")
+def _pair_cell(result, p):
+    """A pair of the standings in a table cell: 'E-W 1' or 'pair 5' and, under it, its
+    players' names from the roster."""
+    names = p.get("names")
+    return e(p["pair"]) + ('<br><span class="names">%s</span>' % e(names) if names else "")
 
 
 def _pairs(result):
     rows = ['<table><tr><th>Rank</th><th>Pair</th><th>Total tricks</th><th>\u00b1 average</th>'
             '<th>Boards</th></tr>']
+    field = None
     for p in rm.pairs_in_order(result):
+        if p["field"] != field and len(result.get("pairs", [])) and \
+                len(set(x["field"] for x in result["pairs"])) > 1:
+            rows.append('<tr><th colspan="5">%s</th></tr>' % e(p["side"]))
+        field = p["field"]
         if p["rank"] is None:
             rows.append('<tr><td class="n">\u2014</td><td>%s</td><td colspan="3">not ranked: '
-                        'no board scored yet</td></tr>' % _pair_cell(result, p["pair"]))
+                        'no board scored yet</td></tr>' % _pair_cell(result, p))
             continue
         rows.append('<tr><td class="n">%s</td><td>%s</td><td class="n">%s</td>'
                     '<td class="n">%s</td><td class="n">%s</td></tr>' % (
-                        e(p["rank"]), _pair_cell(result, p["pair"]), e(p["total"]),
+                        e(p["rank"]), _pair_cell(result, p), e(p["total"]),
                         e(_num(p["plus_minus"], True)), e(p["boards"])))
     rows.append("</table>")
     return "".join(rows)
@@ -225,11 +238,10 @@ def _matchpoints(result):
     rows = ['<h2>Matchpoints</h2><p class="meta">On each board 2 for each pair of the same '
             'direction beaten, 1 for a tie; an averaged board counts half the top.</p><table>'
             '<tr><th>Rank</th><th>Pair</th><th>Matchpoints</th><th>Top</th><th>%</th></tr>']
-    for p in sorted([p for p in result["pairs"] if p.get("mp_rank")],
-                    key=lambda p: (p["side"] != "N-S", p["mp_rank"], p["table"])):
+    for p in rm.pairs_by_matchpoints(result):
         rows.append('<tr><td class="n">%s</td><td>%s</td><td class="n">%s</td>'
                     '<td class="n">%s</td><td class="n">%.2f</td></tr>' % (
-                        e(p["mp_rank"]), _pair_cell(result, p["pair"]),
+                        e(p["mp_rank"]), _pair_cell(result, p),
                         e("%g" % p["mp"]), e(p["top"]), p["percent"]))
     rows.append("</table>")
     return "".join(rows)
@@ -271,15 +283,19 @@ def html(result):
             e(title), CSS.replace("__HEADER__", _css_string("Overplay \u2014 " + title + ", " +
                                                    (result["date"] or "")))),
         '<section class="recap">', "<h1>%s</h1>" % e(title),
-        '<p class="meta">%s table%s, %s; date %s; synced %s to %s.<br>Shoes: %s.</p>' % (
+        '<p class="meta">%s table%s, %s, movement %s (%s round%s); date %s; synced %s to %s.'
+        '<br>Shoes: %s.</p>' % (
             e(result["tables"]), "" if result["tables"] == 1 else "s", e(span),
+            e(result["movement_name"]), e(result["rounds"]),
+            "" if result["rounds"] == 1 else "s",
             e(result["date"] or "?"), e(result["synced"]["first"] or "?"),
             e(result["synced"]["last"] or "?"), e(shoes or "none")),
         ('<p class="flag">%s</p>' % e(rm.missing_text(result))
          if result.get("missing_tables") else ""),
         '<div class="standings"><div>', "<h2>Pairs</h2>",
         '<p class="meta">Each pair\'s total tricks, plus or minus against the average of its '
-        "own direction (DW-24); averaged boards count the average score (DW-25).</p>",
+        "own field (DW-24; where pairs change direction, the sum of its differences from each "
+        "board's average); averaged boards count the average score (DW-25).</p>",
         _pairs(result), "</div>",
         ("<div>%s</div>" % _matchpoints(result)) if result.get("show_matchpoints") else "",
         "</div>", _recap_boards(result), "</section>",

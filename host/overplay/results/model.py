@@ -7,7 +7,8 @@
     s = rm.load(st)                       # the newest session; rm.load(st, session_id=3)
     s["boards"][0]["deal"]["hands"]       # {"N": [card ints], "E": ..., ...} from the handprint
     s["boards"][0]["tables"][0]           # {"table", "tricks_ns", "score_ns", "diff_ns", ...}
-    s["pairs"]                            # totals, plus/minus and rank per pair (DW-24)
+    s["boards"][0]["tables"][0]["ns_pair"]  # the pair numbers that played it there (movement)
+    s["pairs"]                            # totals, plus/minus and rank per pair number (DW-24)
 
 A session is the event `overplay session new` named (store.club_sessions: name, date, game,
 boards, tables, movement) with its set-ups, one per table. A shoe's records belong to the
@@ -19,18 +20,64 @@ the original deal's at its table, each overplay check's at its table. A finding 
 overplay followed by a SCORE for that board at that table was found after play began (the
 table played the deal); otherwise before. Scores (overplay_core.scoring.whist): the tricks
 keyed in, or the average where a ruling awards it (DW-25); rulings.py has the rules.
+
+Pairs are the session's movement's (overplay_core.movement, docs/movements.md): each table's
+result on a board is named by the pairs that sat there in the round the table played it
+(Movement.played: row["round"], row["ns_pair"], row["ew_pair"], and their names), and the
+standings are per pair number, per field (Mitchell and none: N-S and E-W; Howell: one). The
+roster (`overplay players`) is keyed by pair number. A session whose set-up names no movement
+that fits (records without a set-up) is read as "none": table t's pairs are N-S t and E-W t.
 """
 
 import json
 
 from overplay_core import findings as F
 from overplay_core import games, handprint, records
+from overplay_core.errors import ParseError
+from overplay_core.movement import Movement
+from overplay_core.session import MOVEMENTS, NONE
 
 from overplay.results import rulings as rr
 from overplay.events import (ACT_AVERAGE, ACT_CORRECT, ACT_VOID, CARD_EVENTS, event_name,
                              event_text)
 
 SEATS = games.SEAT_NAMES
+
+
+def movement_of(kind, tables, first, last):
+    """The session's Movement; "none" over the same tables and boards when the movement does
+    not fit them (a set-up made before movements were checked, records without a set-up)."""
+    tables = max(tables or 1, 1)
+    first = first or 1
+    last = max(last or first, first)
+    for k in (kind or NONE, NONE):
+        try:
+            return Movement(k, tables, first, last)
+        except ParseError:
+            continue
+    return Movement(NONE, tables, 1, 1)
+
+
+def played(mv, table, board):
+    """(round, N-S pair, E-W pair) of the table's play of the board; a board or table the
+    movement does not have (a shoe's record outside its set-up) is round None, N-S t, E-W t."""
+    try:
+        return mv.played(table, board)
+    except ParseError:
+        return None, table, mv.tables + table
+
+
+def pair_name(mv, pair):
+    """'N-S 2', 'E-W 3' (Mitchell, none), 'pair 5' (Howell)."""
+    try:
+        return mv.pair_name(pair)
+    except ParseError:
+        return "pair %d" % pair
+
+
+def field_names(mv):
+    """{field: its name}: Mitchell and none "N-S" and "E-W", else "all pairs"."""
+    return {1: "N-S", 2: "E-W"} if mv.fields == 2 else {1: "all pairs"}
 
 
 def _q(st, sql, args=()):
@@ -218,6 +265,8 @@ def load(st, session_id=None):
     for (n, t) in adjusted:
         at(n, t)  # a table whose shoe recorded nothing for the board may still be adjusted
     tables = sess["tables"] or max([t for b in boards.values() for t in b["tables"]] or [1])
+    mv = movement_of(sess["movement"], tables, sess["first"] or min(boards or [1]),
+                     sess["last"] or max(boards or [1]))
     out_boards = []
     for n in sorted(boards):
         b = boards[n]
@@ -234,6 +283,9 @@ def load(st, session_id=None):
                 row["award"], row["award_by"] = None, ["director: score void"]
             if (n, t) in adjusted:
                 apply_adjustment(row, adjusted[(n, t)])
+            row["round"], row["ns_pair"], row["ew_pair"] = played(mv, t, n)
+            row["ns_name"] = pair_name(mv, row["ns_pair"])
+            row["ew_name"] = pair_name(mv, row["ew_pair"])
         b["tables"] = [b["tables"][t] for t in sorted(b["tables"])]
         out_boards.append(b)
     irregular = [{"shoe_id": shoe, "seq": seq, "table": _table_of(shoes, shoe),
@@ -245,7 +297,12 @@ def load(st, session_id=None):
                  if code not in (records.EV_DECK_ENROLLED, records.EV_POWER_ON, records.EV_PLAY_BEGUN)]
     expected = list(range(1, (sess["tables"] or 0) + 1)) if sess["id"] else []
     missing = [t for t in expected if t not in sess["synced_tables"]]
+    fnames = field_names(mv)
     result = {"session": sess["id"], "name": sess["name"], "movement": sess["movement"],
+              "movement_name": MOVEMENTS[mv.kind], "rounds": mv.rounds,
+              "boards_per_round": mv.per_round,
+              "pair_info": dict((p, (pair_name(mv, p), mv.field(p), fnames[mv.field(p)]))
+                                for p in range(1, mv.pairs + 1)),
               "missing_tables": missing, "game": game, "game_name": games.GAME_NAMES[game],
               "variant": sess["variant"] or 0, "tables": tables, "first": sess["first"],
               "last": sess["last"], "date": sess["date"] or (synced[0] or "")[:10],
@@ -253,9 +310,13 @@ def load(st, session_id=None):
               "shoes": {str(t): shoes[t] for t in sorted(shoes)}, "boards": out_boards,
               "events": irregular}
     result["roster"] = st.players(sess["id"]) if sess["id"] else {}
+    for b in out_boards:
+        for row in b["tables"]:
+            row["ns_names"] = result["roster"].get(row["ns_pair"])
+            row["ew_names"] = result["roster"].get(row["ew_pair"])
     rr.score(result)
     for p in result["pairs"]:
-        p["names"] = result["roster"].get(p["pair"])
+        p["names"] = result["roster"].get(p["number"])
     return result
 
 
@@ -373,15 +434,30 @@ def missing_text(result):
 
 
 def pair_label(result, pair):
-    """'N-S 1' with its players' names when the roster has them: 'N-S 1 (Ann & Bob)'."""
+    """A pair number as the results name it, with its players' names when the roster has
+    them: 'E-W 2 (Ann & Bob)', 'pair 5 (Cy & Di)'."""
+    info = result.get("pair_info", {}).get(pair)
+    name = info[0] if info else "pair %d" % pair
     names = result.get("roster", {}).get(pair)
-    return "%s (%s)" % (pair, names) if names else pair
+    return "%s (%s)" % (name, names) if names else name
+
+
+def seats_text(result, row):
+    """Who played a table's result: 'N-S 1 (Ann & Bob) v E-W 3 (Cy & Di)'."""
+    return "%s v %s" % (pair_label(result, row["ns_pair"]), pair_label(result, row["ew_pair"]))
 
 
 def pairs_in_order(result):
-    """The pairs as the standings list them: N-S then E-W, by rank, unranked last."""
-    return sorted(result["pairs"], key=lambda p: (p["side"] != "N-S", p["rank"] is None,
-                                                  p["rank"] or 0, p["table"]))
+    """The pairs as the standings list them: field by field (N-S then E-W), by rank, unranked
+    last."""
+    return sorted(result["pairs"], key=lambda p: (p["field"], p["rank"] is None,
+                                                  p["rank"] or 0, p["number"]))
+
+
+def pairs_by_matchpoints(result):
+    """The pairs ranked by matchpoints, field by field; the unranked left out."""
+    return sorted([p for p in result["pairs"] if p.get("mp_rank") is not None],
+                  key=lambda p: (p["field"], p["mp_rank"], p["number"]))
 
 
 def finding_words(code):

@@ -13,8 +13,9 @@ shoe_rulings(ids) maps the ruling ids a shoe put into a CHECK record back to cod
 
 `score` applies the outcome: "average_score" gives the table the average (DW-25; Law IV §10's
 award goes to the original table), "new_deal" voids the board (nobody scores it), anything
-else leaves the tricks keyed in. Then scoring_whist.compare per board, totals per table, and
-plus/minus per pair against its own direction (DW-24), ranked.
+else leaves the tricks keyed in. Then scoring_whist.compare per board, totals per pair number
+(the movement's pairs behind each table's result), and plus/minus per pair in its field
+(DW-24), ranked (_pairs says when it is the sum of the board differences instead).
 """
 
 from overplay_core import findings as F
@@ -138,12 +139,6 @@ def store(st, result):
     return len(rows)
 
 
-def _rank(values):
-    """1 for the highest; equal values share a rank."""
-    order = sorted(values, reverse=True)
-    return [order.index(v) + 1 for v in values]
-
-
 def score(result, rounding=sw.HALF_UP):
     """Fill each board's table scores, the pair totals and ranks, into `result`."""
     tables = list(range(1, result["tables"] + 1))
@@ -211,24 +206,28 @@ def _mp_side(rows, k):
     return out
 
 
+def _counted(result):
+    return [b for b in result["boards"] if b.get("status", "").startswith("scored")]
+
+
 def matchpoints(result):
     """Matchpoints and percentages beside the trick totals (an option of the report, not the
-    historical laws' scoring): on each board each pair scores against the pairs of its own
-    direction that played it; each pair's "mp", "top" and "percent" (of the top it could have
-    had), and "mp_rank" by percentage among the ranked pairs."""
+    historical laws' scoring): on each board each pair scores against the pairs that sat in
+    its direction at the tables the movement compares (movement.compared: every table that
+    played the board); each pair's "mp", "top" and "percent" (of the top it could have had),
+    and "mp_rank" by percentage among the ranked pairs of its field."""
     by = {}
-    for b in result["boards"]:
-        if not b.get("status", "").startswith("scored"):
-            continue
-        for k, side in (("ns", "N-S"), ("ew", "E-W")):
+    for b in _counted(result):
+        for k in ("ns", "ew"):
+            rows = {r["table"]: r for r in b["tables"]}
             for t, (mp, top) in _mp_side(b["tables"], k).items():
-                got = by.setdefault("%s %d" % (side, t), [0, 0])
+                got = by.setdefault(rows[t][k + "_pair"], [0, 0])
                 got[0] += mp
                 got[1] += top
-    for side in ("N-S", "E-W"):
-        mine = [p for p in result["pairs"] if p["side"] == side]
+    for field in sorted(set(p["field"] for p in result["pairs"])):
+        mine = [p for p in result["pairs"] if p["field"] == field]
         for p in mine:
-            mp, top = by.get(p["pair"], (0, 0))
+            mp, top = by.get(p["number"], (0, 0))
             p["mp"], p["top"] = mp, top
             p["percent"] = round(100.0 * mp / top, 2) if top else None
         ranked = [p for p in mine if p["percent"] is not None and p["rank"] is not None]
@@ -238,42 +237,54 @@ def matchpoints(result):
 
 
 def _pairs(result, tables, rounding):
-    counted = [b for b in result["boards"] if b["status"].startswith("scored")]
-    complete = all(len([r for r in b["tables"] if "score_ns" in r]) == len(tables) and
-                   not any(r.get("award") == "artificial" for r in b["tables"])
-                   for b in counted)
-    if complete and counted:
-        matrix = []
-        for b in counted:
-            rows = {r["table"]: r for r in b["tables"]}
-            matrix.append([AWARD_MARKERS.get(rows[t].get("award"), rows[t]["tricks_ns"])
-                           for t in tables])
-        tot = sw.totals(matrix, rounding)
-    else:
-        tot = []
-        for t in tables:
-            ns = ew = 0
-            for b in counted:
-                for r in b["tables"]:
-                    if r["table"] == t and "score_ns" in r:
-                        ns += r["score_ns"]
-                        ew += r["score_ew"]
-            tot.append((ns, ew))
-    played = {t: sum(1 for b in counted for r in b["tables"] if r["table"] == t and
-                     "score_ns" in r) for t in tables}
+    """The standings: one entry per pair number of the movement (result["pair_info"]: number
+    -> (name, field, field name)), with its trick total over the boards it played (its N-S
+    score where it sat N-S, its E-W score where it sat E-W: the pairs behind each table's
+    result are the movement's, row["ns_pair"] / row["ew_pair"]), its plus/minus and rank in
+    its field.
+
+    Plus/minus (DW-24): in a field whose ranked pairs all sat in one direction and played the
+    same boards (a Mitchell, none: N-S pairs stay N-S), the total against the field's average
+    total, as the 1890s clubs reckoned it. Where the pairs of a field sat in both directions (a
+    Howell) or played different boards (a moving field with a table not synced), a
+    total against the others' totals would reward the stronger direction's cards or the pair
+    with more boards, so the plus/minus is the sum of its differences from each board's average
+    in the direction it sat (the comparison of each board, compare()). Only a pair with a board
+    scored is ranked: one whose boards have not synced would sit at minus the field's average."""
+    counted = _counted(result)
+    info = result["pair_info"]
+    got = dict((p, {"total": 0, "diff": 0, "boards": 0, "ns": 0, "ew": 0, "played": set()})
+               for p in info)
+    for b in counted:
+        for r in b["tables"]:
+            if "score_ns" not in r:
+                continue
+            for k in ("ns", "ew"):
+                g = got.get(r[k + "_pair"])
+                if g is None:  # a table the set-up does not have: reported, not ranked
+                    continue
+                g["total"] += r["score_" + k]
+                g["diff"] += r["diff_" + k]
+                g["boards"] += 1
+                g[k] += 1
+                g["played"].add(b["board"])
     pairs = []
-    for side, k in (("N-S", 0), ("E-W", 1)):
-        # only a pair with a board scored is ranked: one whose table has not synced (or
-        # played nothing) would sit at minus the field's average and lift the others
-        ranked = [i for i, t in enumerate(tables) if played[t]]
-        totals = [tot[i][k] for i in ranked]
-        pm = sw.plus_minus(totals, rounding) if totals else []
-        ranks = _rank(pm)
-        for i, t in enumerate(tables):
-            j = ranked.index(i) if i in ranked else None
-            pairs.append({"pair": "%s %d" % (side, t), "side": side, "table": t,
-                          "total": totals[j] if j is not None else None,
-                          "plus_minus": pm[j] if j is not None else None,
-                          "rank": ranks[j] if j is not None else None,
-                          "boards": played[t]})
+    for field in sorted(set(v[1] for v in info.values())):
+        mine = sorted(p for p in info if info[p][1] == field)
+        ranked = [p for p in mine if got[p]["boards"]]
+        one_way = (len(set(tuple(sorted(got[p]["played"])) for p in ranked)) <= 1 and
+                   all(got[p]["ns"] == 0 or got[p]["ew"] == 0 for p in ranked))
+        if one_way and ranked:
+            pm = dict(zip(ranked, sw.plus_minus([got[p]["total"] for p in ranked], rounding)))
+        else:
+            pm = dict((p, got[p]["diff"]) for p in ranked)
+        order = sorted(pm.values(), reverse=True)
+        for p in mine:
+            g = got[p]
+            name, _, field_name = info[p]
+            pairs.append({"number": p, "pair": name, "field": field, "side": field_name,
+                          "total": g["total"] if p in pm else None,
+                          "plus_minus": pm.get(p), "boards": g["boards"],
+                          "rank": order.index(pm[p]) + 1 if p in pm else None,
+                          "plus_minus_by": "total" if one_way else "differences"})
     return pairs

@@ -2,8 +2,9 @@
 
     print(text(result), end="")
 
-Each board's deal as four lines of suits, each table's tricks, score and difference, any award
-or adjustment; the pairs ranked by plus/minus (and by matchpoints when asked); every finding
+Each board's deal as four lines of suits, each table's pairs (the movement's, with the roster's
+names), tricks, score and difference, any award or adjustment; the pairs ranked by plus/minus
+in each field (and by matchpoints when asked); every finding
 with its ruling and citation; every irregularity the shoes recorded.
 """
 
@@ -23,6 +24,9 @@ def text(result):
     L.append("Session %s (%s): %s, %d table%s, boards %s, date %s" % (
         result["session"], result.get("name") or "-", result["game_name"], result["tables"],
         "" if result["tables"] == 1 else "s", _boards_span(result), result["date"] or "?"))
+    L.append("Movement %s: %d round%s of %d board%s" % (
+        result["movement_name"], result["rounds"], "" if result["rounds"] == 1 else "s",
+        result["boards_per_round"], "" if result["boards_per_round"] == 1 else "s"))
     if result.get("missing_tables"):
         L.append(rm.missing_text(result))
     L.append("Shoes: " + ", ".join("table %s shoe %s" % kv for kv in result["shoes"].items()))
@@ -47,14 +51,19 @@ def text(result):
                                              r["diff_ew"]) if "score_ns" in r else "")
             aw = ("  " + rr.AWARD_WORDS[r["award"]].upper()) if r.get("award") else ""
             L.append("  table %d %-8s %-22s %s%s" % (r["table"], r["mode"] or "", tr, sc, aw))
+            L.append("    %s" % rm.seats_text(result, r))
             if r.get("adjustment"):
                 L.append("    " + rm.adjustment_text(r))
         if b["status"] != "scored":
             L.append("  " + b["status"])
     L.append("")
-    L.append("Pairs (plus/minus against their own direction's average, DW-24):")
+    L.append("Pairs (plus/minus against their own field's average, DW-24):")
+    field = None
     for p in rm.pairs_in_order(result):
-        label = rm.pair_label(result, p["pair"])
+        if p["field"] != field:
+            field = p["field"]
+            L.append(" %s:" % p["side"])
+        label = rm.pair_label(result, p["number"])
         if p["rank"] is None:
             L.append("  -  %-6s not ranked: no board scored yet" % label)
             continue
@@ -64,13 +73,13 @@ def text(result):
         L.append("")
         L.append("Matchpoints (2 for each pair of the same direction beaten on a board, 1 for "
                  "a tie; an averaged board half the top):")
-        for p in sorted(result["pairs"], key=lambda p: (p["side"] != "N-S",
-                                                        p["mp_rank"] is None,
-                                                        p["mp_rank"] or 0, p["table"])):
-            if p["mp_rank"] is None:
-                continue
+        field = None
+        for p in rm.pairs_by_matchpoints(result):
+            if p["field"] != field:
+                field = p["field"]
+                L.append(" %s:" % p["side"])
             L.append("  %-2d %-6s %g of %d  %.2f%%" % (p["mp_rank"],
-                                                      rm.pair_label(result, p["pair"]),
+                                                      rm.pair_label(result, p["number"]),
                                                       p["mp"], p["top"], p["percent"]))
     L.append("")
     L.append("Rulings:")
