@@ -21,9 +21,10 @@ from overplay_core.cards import card_name
 from overplay_core.games import SEAT_NAMES
 import shoe.deck as deck
 import shoe.tray as tray
+from shoe.display import COLS, MORE, ROW_COUNTS, ROW_PROGRESS, ROWS, cut
 from shoe.states import (AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, ENROLLING,
-                         FOREIGN, IDLE, MENU_ACTS, T_BOARD, T_CONFIRM, T_ENTRY, T_MENU, T_PIN,
-                         T_PLAYING, T_READY, T_VALUE)
+                         FOREIGN, IDLE, MENU_ACTS, T_ACCEPT, T_BOARD, T_CONFIRM, T_ENTRY, T_MENU,
+                         T_PIN, T_PLAYING, T_READY, T_VALUE)
 
 
 def _card(c):
@@ -57,27 +58,93 @@ def _seat(s, seats):
     return SEAT_NAMES[s] if s < 4 else "?"  # 0 = North, clockwise
 
 
+def seat_labels(seats):
+    """The seats' names as the dealing screen writes them (display.deal_update draws them)."""
+    return ("P0", "P1") if seats == 2 else SEAT_NAMES[:seats]
+
+
+def header(board, dealer, seats, mode):
+    """Row 0 of every screen: board, dealer and mode ('B12 dlr N    deal'): 16 columns."""
+    left = ("B%d" % board if board else "B-") + " dlr " + _seat(dealer, seats)
+    gap = COLS - len(left) - len(mode)
+    if gap < 1:  # a long board number and mode: the dealer's seat and board stay whole
+        return left + " " + mode[:COLS - len(left) - 1]
+    return left + " " * gap + mode
+
+
+def wrap(text, cols=COLS):
+    """text in rows of at most cols, broken between words; a word longer than a row is cut
+    and marked (display.MORE), never cut silently."""
+    out = []
+    line = ""
+    for w in text.split(" "):
+        if not w:
+            continue
+        while len(w) > cols:
+            if line:
+                out.append(line)
+                line = ""
+            out.append(w[:cols - 1] + MORE)
+            w = w[cols - 1:]
+        if not line:
+            line = w
+        elif len(line) + 1 + len(w) <= cols:
+            line += " " + w
+        else:
+            out.append(line)
+            line = w
+    if line or not out:
+        out.append(line)
+    return out
+
+
+def page(rows, first, n):
+    """n rows of rows from first (a scrolled view): a row cut off below ends in MORE."""
+    view = rows[first:first + n]
+    if first + n < len(rows) and view:
+        view[-1] = cut(view[-1], COLS - 1) + MORE if len(view[-1]) >= COLS - 1 \
+            else view[-1] + " " * (COLS - 1 - len(view[-1])) + MORE
+    return view
+
+
+_MODES = {DEALING: "deal", AWAIT_TRAY: "tray", CHECK_SLIP: "check", CHECK_TRUMP: "check",
+          CHECK_HANDS: "check", ENROLLING: "enrol", IDLE: "ready"}
+
+
+def _counts(shoe, seats):
+    """'N3  E3  S3  W3': each seat's count in its own cell (display.deal_update's layout)."""
+    labels = seat_labels(seats)
+    w = COLS // seats
+    out = ""
+    for s in range(seats):
+        cell = labels[s] + (" " if len(labels[s]) > 1 else "") + str(shoe.tally.counts[s])
+        out += cell + " " * (w - len(cell)) if s < seats - 1 else cell
+    return out
+
+
 def deal_screen(shoe):
+    """The dealer's screen, a list of display.ROWS rows: 0 the header, ROW_PROGRESS what is
+    happening, ROW_COUNTS cards per seat while dealing, the last two the message."""
     p = shoe.profile
     st = shoe.state
     seats = p.seats
-    head = "B%d %s dlr %s" % (shoe.board, p.name[:8], _seat(shoe.dealer, seats))
+    rows = [""] * ROWS
+    rows[0] = header(shoe.board, shoe.dealer, seats, _MODES.get(st, ""))
     second = ""
-    counts = ""
     if st == DEALING:
         second = "%d/%d" % (shoe.tally.n, p.deal_cards)
         if shoe.last_card >= 0:
-            c = "foreign" if shoe.last_card == FOREIGN else _card(shoe.last_card)
+            c = "??" if shoe.last_card == FOREIGN else _card(shoe.last_card)
             second += " %s>%s" % (c, _seat(shoe.tally.last_seat, seats))
     elif st == CHECK_SLIP:
-        head = "Overplay check"
+        second = "Overplay check"
     elif st == CHECK_TRUMP:
         second = "trump? slip %s" % _card(shoe.check.slip_trump)
     elif st == CHECK_HANDS:
         hand = shoe.check.hand
         second = "hand %s %d" % (_seat(hand, seats), shoe.tally.counts[hand])
     elif st == ENROLLING:
-        head = "Enrol deck %d" % shoe.deck_no
+        rows[0] = "Enrol deck %d" % shoe.deck_no
         second = "%d/%d" % (shoe.cards, len(p.pack))
         if shoe.cards < len(p.pack):
             second += " next " + _card(p.pack[shoe.cards])
@@ -85,18 +152,45 @@ def deal_screen(shoe):
         second = "recorded"
     elif st == IDLE:  # the set-up's table, so each shoe is put at the right table
         second = "table %d" % shoe.table
+        rows[2] = p.name
+    rows[ROW_PROGRESS] = second
     if st in (DEALING, CHECK_HANDS):
-        counts = " ".join([str(shoe.tally.counts[s]) for s in range(seats)])
-    return [head, second, counts, shoe.message]
+        rows[ROW_COUNTS] = _counts(shoe, seats)
+    msg = wrap(shoe.message) if shoe.message else ()
+    if msg:
+        rows[ROWS - 2] = msg[0]
+        rows[ROWS - 1] = cut(" ".join(msg[1:])) if len(msg) > 1 else ""
+    return rows
 
 
-def finding_lines(findings, rulings):
-    """Short lines for the panel: each finding's name, then each ruling's text."""
+def ruling_lines(code, game):
+    """A ruling in plain words with the law cited: what to do, the code and its law, then its
+    sentence (the laws module's TABLE). The laws are read only when the shoe has them loaded
+    already (it ruled with them): a screen never loads the engine onto a small heap; without
+    them the code alone cites the law."""
+    import sys
+
+    laws = sys.modules.get("overplay_core.laws")
+    e = None
+    if laws is not None:
+        try:
+            e = laws.game_module(game).TABLE.get(code)
+        except Exception:  # noqa: BLE001 - no room for the game's table: the code says it
+            e = None
+    if e is None:
+        return [code]
+    out = [e[0].replace("_", " ") + ":", code + " " + e[1] + " " + e[2]]
+    return out + wrap(e[5])
+
+
+def finding_lines(findings, rulings, game=0):
+    """Rows for the panel: each finding in words, then each ruling with its law (wrapped to
+    16 columns: the terminal scrolls them with NEXT)."""
     out = []
     for code in findings:
-        out.append(F.name(code).replace("_", " "))
+        out += wrap(F.name(code).replace("_", " "))
     for r in rulings:
-        out.append(str(r))
+        out += ruling_lines(str(r), game) if game else wrap(str(r))
     if not out:
         out.append("deal correct")
     return out
@@ -118,46 +212,74 @@ def _value(t, i):
     return "%d" % v
 
 
+def _foot(rows, *lines):
+    """rows (a screen of ROWS rows) with lines at its foot: what the buttons do."""
+    rows = (list(rows) + [""] * ROWS)[:ROWS - len(lines)]
+    return rows + list(lines)
+
+
+def _said(text, n=2):
+    """A message in at most n rows, wrapped between words (the last row marked if cut)."""
+    rows = wrap(text) if text else []
+    return page(rows, 0, n) if len(rows) > n else rows
+
+
 def terminal_screen(t):
-    """The scoring terminal's 4 lines for its state (T_*)."""
+    """The scoring terminal's screen for its state (T_*): ROWS rows, the header first."""
     st = t.state
-    head = "B%d" % t.board
+    seats = t.profile.seats
     msg = t.message
-    if st == T_READY:  # what the shoe found stays in view ("tray on reader", a ruling)
+    g = t.profile.game
+    a, b = ("P0", "P1") if g == 4 else _SIDES
+    if st == T_READY:  # what the shoe found stays in view, scrollable with NEXT
         sh = t.shoe
-        found = ""
+        rows = [header(t.board, t.dealer, seats, "ready"), msg or sh.message]
         if sh.findings or sh.rulings:
-            found = finding_lines(sh.findings, sh.rulings)[0]
-        return [head + " ready: DEAL", msg or sh.message, found, "MODE: shoe menu"]
+            found = finding_lines(sh.findings, sh.rulings, g)
+            rows += page(found, t.scroll % len(found), ROWS - 5)
+        return _foot(rows, "DEAL: play", "NEXT: scroll", "MODE: shoe menu")
     if st == T_PLAYING:
-        return [head + " in play", "DEAL: score", "MODE: shoe menu", msg]
+        return _foot([header(t.board, t.dealer, seats, "play"), "in play"] + _said(msg),
+                     "DEAL: key score", "MODE: shoe menu")
     if st == T_ENTRY:
         label = t._fields()[t.field][0]
         line = "> " + _value(t, t.field)
-        g = t.profile.game
         if g <= 2:
             line += "  E-W %d" % (13 - t.vals[0])
         elif g == 4:
             line += "  P1 %d" % (5 - t.vals[0])
-        return [head + " " + label, line, "NEXT+ MODE- DEAL", msg]
+        return _foot([header(t.board, t.dealer, seats, "score"), label, line, ""] + _said(msg),
+                     "NEXT+ MODE-", "DEAL: done")
     if st == T_CONFIRM:
         tns, tew, pns, pew = t.result()
-        g = t.profile.game
-        a, b = ("P0", "P1") if g == 4 else _SIDES
-        second = "pts %d-%d" % (pns, pew) if g in (3, 4) else ""
-        return [head + " %s %d %s %d" % (a, tns, b, tew), second, "DEAL: record",
-                "MODE: change " + msg]
+        rows = [header(t.board, t.dealer, seats, "score"), "%s %d  %s %d" % (a, tns, b, tew),
+                "pts %d-%d" % (pns, pew) if g in (3, 4) else "",
+                "keyed by " + (a, b)[t.keyer]] + _said(msg)
+        if t.action:  # the director's correction: recorded at once
+            return _foot(rows, "DEAL: record", "MODE: change")
+        return _foot(rows[:5], "DEAL: ask " + (b, a)[t.keyer], "NEXT: keyed by", "MODE: change")
+    if st == T_ACCEPT:
+        tns, tew, pns, pew = t.result()
+        other = (b, a)[t.keyer]
+        return _foot([header(t.board, t.dealer, seats, "accept"),
+                      "%s %d  %s %d" % (a, tns, b, tew),
+                      "pts %d-%d" % (pns, pew) if g in (3, 4) else "",
+                      other + ": accept?"] + _said(msg),
+                     "DEAL: accept", "MODE: reject")
     if st == T_PIN:
         shown = "*" * len(t.digits) + "%d" % t.digit
-        return ["Director PIN", "> " + shown, "NEXT+ MODE:digit", "DEAL: enter " + msg]
+        return _foot(["Director PIN", "> " + shown] + _said(msg), "NEXT+ MODE:digit",
+                     "DEAL: enter")
     if st == T_MENU:
-        return ["Director", "> " + MENU[t.item], "NEXT item DEAL do", "MODE: leave " + msg]
+        return _foot(["Director", "> " + MENU[t.item]] + _said(msg), "NEXT item DEAL do",
+                     "MODE: leave")
     if st == T_BOARD:
-        return [MENU[MENU_ACTS.index(t.action)] if t.action else "board",
-                "board > %d" % t.number, "NEXT+ MODE-", "DEAL: ok"]
+        return _foot([MENU[MENU_ACTS.index(t.action)] if t.action else "board",
+                      "board > %d" % t.number] + _said(msg), "NEXT+ MODE-", "DEAL: ok")
     if st == T_VALUE:
-        return ["tables engaged", "> %d" % t.number, "NEXT+ MODE-", "DEAL: ok"]
-    return ["", "", "", msg]
+        return _foot(["tables engaged", "> %d" % t.number] + _said(msg), "NEXT+ MODE-",
+                     "DEAL: ok")
+    return _foot([""] + _said(msg))
 
 
 # --- codes for people: the app's tasks, the tray, the decks, the reader ----------------------

@@ -3,7 +3,9 @@
     t = Terminal(shoe, display, pin_path="/pin.bin")
     t.ready(board=3, dealer=2, mode=records.MODE_ORIGINAL)  # a deal or check just ended
     t.begin_play()          # EVENT play_begun: the laws know play began (DW Law IV §9)
-    t.key_in(8); t.confirm(); t.confirm()   # N-S 8, E-W 5: signed SCORE record, committed
+    t.key_in(8); t.confirm(); t.confirm()   # N-S 8, E-W 5 keyed in: E-W are asked
+    t.accept()              # EVENT score_checked (accepted), signed SCORE record, committed
+    t.reject()              # ... or EVENT score_checked (rejected): back to the entry
     t.press(DEAL)           # or the buttons: DEAL / NEXT / MODE (bits), see below
     t.login("4711"); t.director(ACT_AVERAGE, board=3)   # journaled EV_DIRECTOR
 
@@ -11,11 +13,20 @@ Screens (T_* states) and what each button does there:
   READY    "B3 ready"        DEAL play begins (EVENT) | MODE back to the shoe
   PLAYING  "B3 in play"      DEAL key in the score    | MODE back to the shoe
   ENTRY    "B3 N-S tricks"   NEXT +1 | MODE -1 (both wrap) | DEAL this field done
-  CONFIRM  "N-S 8  E-W 5"    DEAL record (SCORE)      | MODE change it
+  READY    also             NEXT scrolls the findings and rulings (words, law cited)
+  CONFIRM  "N-S 8  E-W 5"    DEAL ask the other side  | NEXT keyed by the other side
+                                                      | MODE change it
+  ACCEPT   "E-W: accept?"    DEAL accept: SCORE       | MODE reject: back to the entry
   PIN      "Director PIN"    NEXT digit +1 | MODE next digit | DEAL enter
   MENU     "> average board" NEXT next item | DEAL do it | MODE leave (PIN needed again)
   BOARD, VALUE: a number     NEXT +1 | MODE -1 | DEAL ok
 NEXT and MODE pressed together open the director's PIN screen from any state.
+Result entry as clubs do it: the side that keyed the score in (N-S unless NEXT on the confirm
+screen says E-W) hands the shoe over, and the other side accepts or rejects it; each answer is
+an EVENT score_checked, and only an accepted score becomes a SCORE record. A director's
+correction needs no acceptance. A score for a board this table did not deal or check in this
+session (Terminal.here; a new set-up starts a new session: new_session) is refused with the
+reason on the screen.
 Fields per game: whist (duplicate, bridge) N-S tricks 0..13, E-W = 13 - N-S
 (scoring_whist.check_tricks); euchre makers (N-S/E-W), alone (no/yes), makers' tricks 0..5
 (scoring_euchre); écarté P0's tricks 0..5, P1 = 5 - P0 (scoring_ecarte). A value keyed in from
@@ -28,8 +39,8 @@ made on first use (shoe/__init__.py's lazy table); the screens' words are in sho
 from overplay_core import records
 from shoe.dealing import NEED_BYTES, REC_BYTES
 from shoe.states import (ACT_CORRECT, BAD_VALUE, BUSY, DEAL, MAX_TRIES, MODE, NEXT, NO_ROOM, OK,
-                         PIN_OK, T_BOARD, T_CONFIRM, T_ENTRY, T_IDLE, T_MENU, T_PIN, T_PLAYING,
-                         T_READY, T_VALUE)
+                         PIN_OK, T_ACCEPT, T_BOARD, T_CONFIRM, T_ENTRY, T_IDLE, T_MENU, T_PIN,
+                         T_PLAYING, T_READY, T_VALUE)
 
 # A state for each screen and a result for each refusal: shoe/states.py (T_*, OK, BAD_VALUE,
 # NOT_AUTHORISED, BUSY, NO_ROOM); the buttons DEAL, NEXT, MODE and the director's ACT_* and
@@ -66,6 +77,9 @@ class Terminal:
         self.number = 0
         self.scored = 0  # boards scored here (tests, the screen)
         self.begun = 0  # the board whose play_begun was recorded last
+        self.here = []  # boards dealt or checked at this table in this session
+        self.keyer = 0  # the side keying the score in: 0 N-S (P0), 1 E-W (P1)
+        self.scroll = 0  # the first finding row on the ready screen
         self._back = T_IDLE
         # Wrong tries survive a power cycle (pin.bin.try): switching the shoe off and on must
         # not reset the count; a shoe that was locked starts locked again.
@@ -142,6 +156,9 @@ class Terminal:
             self.state = T_READY
         self.profile = self.shoe.profile  # the game and table it was dealt at
         self.table = self.shoe.table
+        if board not in self.here:
+            self.here.append(board)
+        self.scroll = 0
         self.board = board
         self.dealer = dealer
         self.mode = mode
@@ -159,10 +176,21 @@ class Terminal:
         self.changed = True
         return OK
 
+    def new_session(self):
+        """A new set-up: boards dealt before it are no longer this session's to score."""
+        self.here = []
+
     def start_entry(self, board=0):
-        """Key in the score of `board` (default: the board in play)."""
-        if board:
-            self.board = board
+        """Key in the score of `board` (default: the board in play): OK, or BAD_VALUE for a
+        board this table did not deal or check in this session (said on the screen). The
+        director's correction (ACT_CORRECT) may name any board."""
+        b = board or self.board
+        if self.action != ACT_CORRECT and b not in self.here:
+            self.message = "B%d refused: not dealt or checked at this table this session" % b
+            self.changed = True
+            return BAD_VALUE
+        self.board = b
+        self.keyer = 0
         g = self.profile.game
         self.field = 0
         self.vals[0] = 7 if g <= 2 else (0 if g == 3 else 3)
@@ -170,6 +198,7 @@ class Terminal:
         self.vals[2] = 3
         self.state = T_ENTRY
         self.changed = True
+        return OK
 
     def _fields(self):
         """(label, lo, hi) of each field of the score for this game."""
@@ -244,9 +273,42 @@ class Terminal:
             return OK
         if self.state != T_CONFIRM:
             return BUSY
+        if self.action != ACT_CORRECT:  # the other side answers it first (accept / reject)
+            self.state = T_ACCEPT
+            self.message = ""
+            self.changed = True
+            return OK
+        return self._record()
+
+    def accept(self):
+        """ACCEPT: the side that did not key in accepts: EVENT score_checked, then SCORE."""
+        if self.state != T_ACCEPT:
+            return BUSY
+        tns, tew = self.result()[:2]
+        if not self._event(records.EV_SCORE_CHECKED, self.board, 1, 1 - self.keyer,
+                           bytes([tns, tew])):
+            return NO_ROOM
+        return self._record()
+
+    def reject(self):
+        """ACCEPT: the other side rejects the score: EVENT score_checked (rejected), and the
+        score is keyed in again from the entry screen."""
+        if self.state != T_ACCEPT:
+            return BUSY
+        tns, tew = self.result()[:2]
+        if not self._event(records.EV_SCORE_CHECKED, self.board, 0, 1 - self.keyer,
+                           bytes([tns, tew])):
+            return NO_ROOM
+        keyer = self.keyer
+        self.start_entry()
+        self.keyer = keyer
+        self.message = "rejected: key in again"
+        return OK
+
+    def _record(self):
         tns, tew, pns, pew = self.result()
         if not self._score(self.board, tns, tew, pns, pew):
-            return NO_ROOM  # the score stays on the confirm screen: record it after a sync
+            return NO_ROOM  # the score stays on its screen: record it after a sync
         self.scored += 1
         if self.action == ACT_CORRECT:
             self._event(records.EV_DIRECTOR, self.board, ACT_CORRECT, PIN_OK, bytes([tns, tew]))
@@ -299,6 +361,9 @@ class Terminal:
         if st == T_READY:
             if edge & DEAL:
                 self.begin_play()
+            elif edge & NEXT:  # the findings and rulings, a row further (round again)
+                self.scroll += 1
+                self.changed = True
             elif edge & MODE:
                 self.leave()
         elif st == T_PLAYING:
@@ -317,8 +382,18 @@ class Terminal:
         elif st == T_CONFIRM:
             if edge & DEAL:
                 self.confirm()
+            elif edge & NEXT:  # who keyed it in: the other side is asked
+                self.keyer = 1 - self.keyer
+                self.changed = True
             elif edge & MODE:
+                keyer = self.keyer
                 self.start_entry()
+                self.keyer = keyer
+        elif st == T_ACCEPT:
+            if edge & DEAL:
+                self.accept()
+            elif edge & MODE:
+                self.reject()
         else:  # the director's screens
             self._director().press(st, edge, up)
 
