@@ -168,11 +168,51 @@ class App:
             import shoe.faults as faults  # the rare boot: damaged files, or MODE held to re-key
 
             faults.boot(self, found)
+        if getattr(board.reader, "version", 0) < 0 or getattr(board.display, "absent", False):
+            self._devices_missing()  # the rare boot: a reader or a display that did not answer
         self.running = False
         self.error = None
         self.polls = 0
         self.gc_ms = 0
         self.on_deal_end = None  # a hook: called with the shoe after each deal or check
+
+    def _devices_missing(self):
+        """Start-up checks: a reader that did not answer its init (MFRC522 CHIP_ERROR: wiring,
+        power, CS) blocks dealing: a shoe that reads nothing must not seem to deal. The
+        dealer's screen says so and what to do; DEAL tries the reader again (reader_again).
+        A display that did not answer cannot say anything: the console (USB serial) does,
+        and the shoe deals and records all the same. Each is an EVENT device_fault."""
+        import shoe.faults as faults
+
+        sh = self.shoe
+        r = self.board.reader
+        if getattr(r, "version", 0) < 0:
+            sh.blocked = sh.alert = faults.ALERT_NO_READER
+            sh.message = "deal refused"
+            if sh._note(records.EV_DEVICE_FAULT, faults.DEVICE_READER, r.version & 0xFF):
+                sh._commit()
+        if getattr(self.board.display, "absent", False):
+            print("shoe: no display answering on I2C: check the panel's wiring and power")
+            if sh._note(records.EV_DEVICE_FAULT, faults.DEVICE_DISPLAY, 0):
+                sh._commit()
+        sh.changed = True
+
+    def reader_again(self):
+        """DEAL on a shoe whose reader did not answer at power-on: init it again; True (and
+        the block lifted) when it answers now."""
+        import shoe.faults as faults
+
+        sh = self.shoe
+        r = self.board.reader
+        r.version = r.init()
+        if r.version < 0:
+            sh.message = "deal refused"
+            sh.changed = True
+            return False
+        sh.blocked = 0
+        sh.message = "reader OK"
+        faults.clear(sh, faults.ALERT_NO_READER)
+        return True
 
     def _setup(self):
         s = self.settings
@@ -244,6 +284,12 @@ class App:
 
     def _do(self, kind, a, b):
         sh = self.shoe
+        if sh.blocked and kind in (CMD_DEAL, CMD_CHECK, CMD_ENROL):
+            import shoe.faults as faults
+
+            if sh.blocked == faults.ALERT_NO_READER and not self.reader_again():
+                sh._show()
+                return  # still no reader: nothing is dealt (the screen says what to do)
         if kind == CMD_DEAL:
             if sh.state == DEALING:
                 return
@@ -398,7 +444,7 @@ class App:
                 self.profile = sh.profile = p
                 sh.tally = Tally(p)
             self.game, self.variant = setup["game"], setup["variant"]
-            if sh.blocked:
+            if sh.blocked == faults.ALERT_SETUP:  # (not a reader missing: that stays)
                 sh.blocked = 0
                 faults.clear(sh, faults.ALERT_SETUP)
         sh.tables = setup["tables"]
@@ -480,8 +526,7 @@ class App:
         except Exception:  # noqa: BLE001 - no room even for that: the screen still says it
             pass
         try:
-            self.board.display.show(("fault: " + screens.TASK_NAMES[task], e.__class__.__name__,
-                                     str(e)[:16], "call director"))
+            self.board.display.show(screens.fault_screen(self.shoe, task, e))
         except Exception:  # noqa: BLE001
             pass
         if self.faults[task] >= MAX_FAULTS:  # App._fault stops the app: say why
@@ -499,7 +544,32 @@ class App:
                     return
                 await _sleep_ms(100)
 
+    _syncing = False  # the sync screen is up (_sync_shown)
+    _sync_acked = -1
+
+    def _sync_shown(self):
+        """While a sync runs the panel says so, how far it is and what to do (the link is in
+        use: do not unplug); when it ends, the shoe's screen says how it went. True while the
+        sync screen is up (redrawn only when the PC has acknowledged more)."""
+        lk = self.link
+        if lk.active:
+            if not self._syncing or lk.acked != self._sync_acked:
+                self._syncing = True
+                self._sync_acked = lk.acked
+                self.board.display.show(screens.sync_screen(self.shoe, lk, self.journal))
+            return True
+        if self._syncing:
+            self._syncing = False
+            sh = self.shoe
+            sh.message = screens.sync_done(lk, self.journal)
+            sh.changed = True
+            if self.terminal is not None and self.terminal.active:
+                self.terminal.changed = True
+        return False
+
     def _display_once(self):
+        if self.link is not None and self._sync_shown():
+            return
         t = self.terminal
         if t is not None and t.active:
             if self.shoe.changed:  # the shoe's news (the tray written) shows on its screen

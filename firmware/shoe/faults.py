@@ -38,6 +38,10 @@ FAULT_UNREADABLE = 1  # a folder (or nothing that reads) where the file should b
 FAULT_DAMAGED = 2  # bad CRC or length, bad contents, a set-up this shoe cannot deal
 FAULT_NOT_STORED = 3  # journal: records that could not be stored (data = [how many])
 
+# EVENT device_fault (records.EV_DEVICE_FAULT, app.py's start-up checks): a = the device
+DEVICE_READER = 1
+DEVICE_DISPLAY = 2
+
 
 # Shoe.alert: what the dealer must see until it is put right (0: none). The shoe tests only
 # "is there one" on its own paths; these codes and their words are here.
@@ -48,6 +52,7 @@ ALERT_JOURNAL_FULL = 4  # a deal refused: no room for the records it must write
 ALERT_NO_KEY = 5  # a deal refused: not enrolled
 ALERT_SETUP = 6  # the set-up cannot be dealt (Shoe.blocked)
 ALERT_REKEY = 7  # re-keying open at the shoe
+ALERT_NO_READER = 8  # the reader did not answer at power-on (Shoe.blocked: no deal)
 ALERT_FILE = 10  # + FILE_*: that file was found damaged at power-on
 
 _LINES = {  # what is wrong, what to do: 16 columns a line at most
@@ -58,6 +63,7 @@ _LINES = {  # what is wrong, what to do: 16 columns a line at most
     ALERT_NO_KEY: ("no club key:", "enrol this shoe"),
     ALERT_SETUP: ("set-up unusable:", "push session"),
     ALERT_REKEY: ("re-key open:", "enrol from the", "club PC"),
+    ALERT_NO_READER: ("NO READER: check", "its wiring, then", "press DEAL"),
     ALERT_FILE + FILE_DECKS: ("deck file bad:", "enrol decks"),
     ALERT_FILE + FILE_KEY: ("key file bad:", "enrol this shoe"),
     ALERT_FILE + FILE_PIN: ("PIN file bad:", "set PIN at PC"),

@@ -102,8 +102,11 @@ def page(rows, first, n):
     """n rows of rows from first (a scrolled view): a row cut off below ends in MORE."""
     view = rows[first:first + n]
     if first + n < len(rows) and view:
-        view[-1] = cut(view[-1], COLS - 1) + MORE if len(view[-1]) >= COLS - 1 \
-            else view[-1] + " " * (COLS - 1 - len(view[-1])) + MORE
+        v = view[-1]
+        head = v[:COLS - 1]
+        if len(v) > COLS - 1 and head.rfind(" ") >= COLS // 2:  # never a word cut unmarked
+            head = head[:head.rfind(" ")]
+        view[-1] = head + " " * (COLS - 1 - len(head)) + MORE  # in the last column
     return view
 
 
@@ -129,7 +132,8 @@ def deal_screen(shoe):
     st = shoe.state
     seats = p.seats
     rows = [""] * ROWS
-    rows[0] = header(shoe.board, shoe.dealer, seats, _MODES.get(st, ""))
+    rows[0] = header(shoe.board, shoe.dealer, seats,
+                     "no deal" if shoe.blocked else _MODES.get(st, ""))
     second = ""
     if st == DEALING:
         second = "%d/%d" % (shoe.tally.n, p.deal_cards)
@@ -179,8 +183,7 @@ def ruling_lines(code, game):
             e = None
     if e is None:
         return [code]
-    out = [e[0].replace("_", " ") + ":", code + " " + e[1] + " " + e[2]]
-    return out + wrap(e[5])
+    return [e[0].replace("_", " ") + ":"] + wrap(code + " " + e[1] + " " + e[2]) + wrap(e[5])
 
 
 def finding_lines(findings, rulings, game=0):
@@ -280,6 +283,32 @@ def terminal_screen(t):
         return _foot(["tables engaged", "> %d" % t.number] + _said(msg), "NEXT+ MODE-",
                      "DEAL: ok")
     return _foot([""] + _said(msg))
+
+
+def fault_screen(shoe, task, e):
+    """A task that raised (App._record_fault): which, what, and what to do."""
+    return [header(shoe.board, shoe.dealer, shoe.profile.seats, "fault"),
+            "fault: " + TASK_NAMES[task], e.__class__.__name__] + page(wrap(str(e)), 0, 3) \
+        + ["", "call director"]
+
+
+# --- the sync link (shoe/link.py) while the club PC reads the journal -------------------------
+def sync_screen(shoe, link, journal):
+    """The panel while a sync runs: the link is in use, how far it is, what to do."""
+    total = journal.next_seq - 1  # records this journal has written (seq from 1)
+    acked = link.acked - 1 if link.acked > 0 else 0
+    return [header(shoe.board, shoe.dealer, shoe.profile.seats, "sync"), "club PC syncing",
+            "records %d/%d" % (acked if acked < total else total, total), "",
+            "link in use:", "do not unplug", "until it ends", ""]
+
+
+def sync_done(link, journal):
+    """The shoe's message after a sync: what the PC has (16 columns)."""
+    total = journal.next_seq - 1
+    acked = link.acked - 1 if link.acked > 0 else 0
+    if acked >= total:
+        return "synced: all %d" % total
+    return "sync cut: %d left" % (total - acked)
 
 
 # --- codes for people: the app's tasks, the tray, the decks, the reader ----------------------

@@ -186,11 +186,15 @@ class Terminal:
         director's correction (ACT_CORRECT) may name any board."""
         b = board or self.board
         if self.action != ACT_CORRECT and b not in self.here:
-            self.message = "B%d refused: not dealt or checked at this table this session" % b
+            self.message = "B%d: not dealt or checked here" % b  # (in this session)
             self.changed = True
+            if self.state == T_IDLE:  # the shoe's screen is up: it says it there
+                self.shoe.message = self.message
+                self.shoe.changed = True
             return BAD_VALUE
         self.board = b
         self.keyer = 0
+        self.message = ""
         g = self.profile.game
         self.field = 0
         self.vals[0] = 7 if g <= 2 else (0 if g == 3 else 3)
