@@ -449,6 +449,8 @@ class App:
                 faults.clear(sh, faults.ALERT_SETUP)
         sh.tables = setup["tables"]
         sh.table = self.table = setup["table"]
+        if self.terminal is not None and setup["setup_id"] != self.setup_id:
+            self.terminal.new_session()  # boards dealt before it are not this session's
         self.boards = (setup["first"], setup["last"])
         self.setup_id = setup["setup_id"]
         # a new set-up from its first board; the one in force pushed again goes on where it was
