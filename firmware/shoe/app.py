@@ -27,7 +27,7 @@ from overplay_core import games, records, wire
 from overplay_core.compat import ticks_diff, ticks_ms
 from overplay_core.tally import Tally
 from shoe import VERSION
-import shoe.screens as screens
+import shoe.screens as screens  # noqa: F401 - the dealer's words, loaded with the app
 from shoe.dealing import Shoe
 from shoe.deck import Deck
 from shoe.journal import Journal
@@ -169,50 +169,14 @@ class App:
 
             faults.boot(self, found)
         if getattr(board.reader, "version", 0) < 0 or getattr(board.display, "absent", False):
-            self._devices_missing()  # the rare boot: a reader or a display that did not answer
+            import shoe.faults as faults  # the rare boot: a reader or a display not answering
+
+            faults.devices_missing(self)
         self.running = False
         self.error = None
         self.polls = 0
         self.gc_ms = 0
         self.on_deal_end = None  # a hook: called with the shoe after each deal or check
-
-    def _devices_missing(self):
-        """Start-up checks: a reader that did not answer its init (MFRC522 CHIP_ERROR: wiring,
-        power, CS) blocks dealing: a shoe that reads nothing must not seem to deal. The
-        dealer's screen says so and what to do; DEAL tries the reader again (reader_again).
-        A display that did not answer cannot say anything: the console (USB serial) does,
-        and the shoe deals and records all the same. Each is an EVENT device_fault."""
-        import shoe.faults as faults
-
-        sh = self.shoe
-        r = self.board.reader
-        if getattr(r, "version", 0) < 0:
-            sh.blocked = sh.alert = faults.ALERT_NO_READER
-            sh.message = "deal refused"
-            if sh._note(records.EV_DEVICE_FAULT, faults.DEVICE_READER, r.version & 0xFF):
-                sh._commit()
-        if getattr(self.board.display, "absent", False):
-            print("shoe: no display answering on I2C: check the panel's wiring and power")
-            if sh._note(records.EV_DEVICE_FAULT, faults.DEVICE_DISPLAY, 0):
-                sh._commit()
-        sh.changed = True
-
-    def reader_again(self):
-        """DEAL on a shoe whose reader did not answer at power-on: init it again; True (and
-        the block lifted) when it answers now."""
-        import shoe.faults as faults
-
-        sh = self.shoe
-        r = self.board.reader
-        r.version = r.init()
-        if r.version < 0:
-            sh.message = "deal refused"
-            sh.changed = True
-            return False
-        sh.blocked = 0
-        sh.message = "reader OK"
-        faults.clear(sh, faults.ALERT_NO_READER)
-        return True
 
     def _setup(self):
         s = self.settings
@@ -287,7 +251,7 @@ class App:
         if sh.blocked and kind in (CMD_DEAL, CMD_CHECK, CMD_ENROL):
             import shoe.faults as faults
 
-            if sh.blocked == faults.ALERT_NO_READER and not self.reader_again():
+            if sh.blocked == faults.ALERT_NO_READER and not faults.reader_again(self):
                 sh._show()
                 return  # still no reader: nothing is dealt (the screen says what to do)
         if kind == CMD_DEAL:
@@ -528,7 +492,9 @@ class App:
         except Exception:  # noqa: BLE001 - no room even for that: the screen still says it
             pass
         try:
-            self.board.display.show(screens.fault_screen(self.shoe, task, e))
+            import shoe.faults as faults
+
+            self.board.display.show(faults.task_screen(self.shoe, task, e))
         except Exception:  # noqa: BLE001
             pass
         if self.faults[task] >= MAX_FAULTS:  # App._fault stops the app: say why
@@ -558,12 +524,12 @@ class App:
             if not self._syncing or lk.acked != self._sync_acked:
                 self._syncing = True
                 self._sync_acked = lk.acked
-                self.board.display.show(screens.sync_screen(self.shoe, lk, self.journal))
+                self.board.display.show(_link_module().sync_screen(self.shoe, lk, self.journal))
             return True
         if self._syncing:
             self._syncing = False
             sh = self.shoe
-            sh.message = screens.sync_done(lk, self.journal)
+            sh.message = _link_module().sync_done(lk, self.journal)
             sh.changed = True
             if self.terminal is not None and self.terminal.active:
                 self.terminal.changed = True

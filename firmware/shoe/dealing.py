@@ -105,7 +105,6 @@ class Shoe:
         self.ended = False  # a deal or check just closed: its findings are on the screen
         self.deals = 0
         self.last_seq = -1
-        self.drawn = -1  # the state the screen was last drawn for (refresh)
 
     # --- the hot path -----------------------------------------------------------------
     def poll(self):
@@ -187,6 +186,7 @@ class Shoe:
         self.changed = True
 
     event = None  # (EV_* kind, a) of the last irregularity, not yet put into words
+    drawn = -1  # the state the screen was last drawn for (refresh; set by _show)
     # service() redraws the screen itself; the app turns this off and lets its display task
     # redraw at its own pace (an SSD1306 frame over I2C takes ~25 ms: not after every card).
     auto_refresh = True

@@ -18,8 +18,6 @@ and console displays of tests and the unix port, and the panel that PNGs are mad
 sim/display.py.
 """
 
-from overplay_core.cards import RANK_LETTERS, SUIT_LETTERS
-
 ROWS = 8  # a 128x64 panel in the 8x8 font: 8 rows ...
 COLS = 16  # ... of 16 characters
 MORE = "~"  # the last column of a line cut short: there is more
@@ -28,16 +26,15 @@ MORE = "~"  # the last column of a line cut short: there is more
 ROW_PROGRESS = 1  # '12/52 QH>N'
 ROW_COUNTS = 3  # 'N3  E3  S3  W3': cards per seat
 
-# Suit bitmaps (8x8, MONO_HLSB: a byte a row, the high bit leftmost), in SUIT_LETTERS order:
-# clubs, diamonds, hearts, spades (cards.py: card // 13 is the suit)
-SUIT_GLYPHS = (
-    b"\x38\x38\xd6\xfe\xd6\x10\x38\x00",  # clubs: three leaves and a stem
-    b"\x10\x38\x7c\xfe\x7c\x38\x10\x00",  # diamonds
-    b"\x6c\xfe\xfe\xfe\x7c\x38\x10\x00",  # hearts
-    b"\x10\x38\x7c\xfe\xfe\x10\x38\x00",  # spades
-)
+# Suit bitmaps (8x8, MONO_HLSB: a byte a row, the high bit leftmost), 8 bytes a suit in
+# cards.SUIT_LETTERS order: clubs, diamonds, hearts, spades (cards.py: card // 13 is the suit)
+SUIT_GLYPHS = (b"\x38\x38\xd6\xfe\xd6\x10\x38\x00"  # clubs: three leaves and a stem
+               b"\x10\x38\x7c\xfe\x7c\x38\x10\x00"  # diamonds
+               b"\x6c\xfe\xfe\xfe\x7c\x38\x10\x00"  # hearts
+               b"\x10\x38\x7c\xfe\xfe\x10\x38\x00")  # spades: 8 bytes a suit
 # Digits and ranks as constant strings (in the bytecode, no heap): the per-card redraw draws
-# numbers a digit at a time, without formatting. _RANKS in cards.RANK_LETTERS' order.
+# numbers a digit at a time, without formatting. _RANKS in cards.RANK_LETTERS' order (one
+# string a rank: indexing a str allocates).
 _DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 
@@ -54,9 +51,10 @@ def cut(text, cols=COLS):
     return head + MORE
 
 
-def _is_card(s, j):
-    """True when s[j] is the suit letter of a card name standing alone ('QH', '10'-less)."""
-    if s[j] not in SUIT_LETTERS or j == 0 or s[j - 1] not in RANK_LETTERS:
+def _is_card(s, j, ranks, suits):
+    """True when s[j] is the suit letter of a card name standing alone ('QH'; cards.py's
+    RANK_LETTERS and SUIT_LETTERS)."""
+    if s[j] not in suits or j == 0 or s[j - 1] not in ranks:
         return False
     if j >= 2 and s[j - 2].isalpha() or j >= 2 and s[j - 2].isdigit():
         return False
@@ -110,12 +108,15 @@ class SSD1306Display(TextDisplay):
     fast = True
 
     def __init__(self, driver, rows=0, cols=0):
-        import framebuf  # MicroPython's: on the board and the unix port
-
         self.driver = driver
         TextDisplay.__init__(self, rows or driver.height // 8, cols or driver.width // 8)
-        self.glyphs = tuple([framebuf.FrameBuffer(bytearray(g), 8, 8, framebuf.MONO_HLSB)
-                             for g in SUIT_GLYPHS])
+        try:
+            import framebuf  # MicroPython's: on the board and the unix port
+        except ImportError:  # CPython (a driver stand-in in tests): the glyphs pixel by pixel
+            self.glyphs = None
+            return
+        self.glyphs = tuple([framebuf.FrameBuffer(bytearray(SUIT_GLYPHS[k:k + 8]), 8, 8,
+                                                  framebuf.MONO_HLSB) for k in range(0, 32, 8)])
 
     def render(self):
         self.renders += 1
@@ -132,13 +133,21 @@ class SSD1306Display(TextDisplay):
         d.show()
 
     def _suits(self, s, y):
+        from overplay_core.cards import RANK_LETTERS, SUIT_LETTERS  # (loaded with the shoe)
+
         for j in range(len(s)):
-            if _is_card(s, j):
+            if _is_card(s, j, RANK_LETTERS, SUIT_LETTERS):
                 self._suit(SUIT_LETTERS.index(s[j]), j * 8, y)
 
     def _suit(self, suit, x, y):
         d = self.driver
         d.fill_rect(x, y, 8, 8, 0)
+        if self.glyphs is None:
+            for j in range(8):
+                for i in range(8):
+                    if (SUIT_GLYPHS[suit * 8 + j] >> (7 - i)) & 1:
+                        d.pixel(x + i, y + j, 1)
+            return
         d.blit(self.glyphs[suit], x, y, 0)  # key 0: only the glyph's set pixels are drawn
 
     def _num(self, v, col, y):

@@ -1,16 +1,20 @@
 """Every line the shoe's panel shows: the dealer's screen, the words for each irregularity,
 finding and code, the scoring terminal's screens and the director's menu.
 
-    lines = deal_screen(shoe)            # 4 lines: what is happening, count, seats, message
+    lines = deal_screen(shoe)            # 8 rows: header, progress, counts, message
+    header(3, 1, 4, "deal")              # 'B3 dlr E    deal': row 0 of every screen
     event_text(records.EV_UNKNOWN_TAG, 0)        # 'unknown tag!'
-    finding_lines(findings, rulings)     # one short line per finding / ruling
-    terminal_screen(terminal)            # the terminal's 4 lines
+    finding_lines(findings, rulings, game)       # findings in words, rulings with their law
+    wrap(text); page(rows, first, n)     # 16-column rows between words; a scrolled view
+    (the scoring terminal's own screens: shoe/terminal.py screen(), with header/wrap/page)
     tray_line(code)                      # a tray / slip / reader code for people
     DECK_LINES[deck.FULL]                # a deck code for people
     READER_ERRORS[mfrc522.COLLISION]     # 'two tags in the field'
 
-Built outside the hot path (it allocates strings). Lines are written for a 16-character panel;
-the display cuts longer ones; the longer sentences (tray_line, DECK_LINES) go to the PC's log
+Built outside the hot path (it allocates strings; while dealing, the panel redraws a card
+without it: display.deal_update). Rows are written for the 128x64 panel's 8 rows of 16
+characters (docs/screens.md); the display cuts a longer one at a word and marks it; the
+longer sentences (tray_line, DECK_LINES) go to the PC's log
 and the desk shoe's console. A shoe without a screen never loads this module.
 """
 
@@ -21,10 +25,9 @@ from overplay_core.cards import card_name
 from overplay_core.games import SEAT_NAMES
 import shoe.deck as deck
 import shoe.tray as tray
-from shoe.display import COLS, MORE, ROW_COUNTS, ROW_PROGRESS, ROWS, cut
+import shoe.display as D
 from shoe.states import (AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, ENROLLING,
-                         FOREIGN, IDLE, MENU_ACTS, T_ACCEPT, T_BOARD, T_CONFIRM, T_ENTRY, T_MENU,
-                         T_PIN, T_PLAYING, T_READY, T_VALUE)
+                         FOREIGN, IDLE)
 
 
 def _card(c):
@@ -66,13 +69,13 @@ def seat_labels(seats):
 def header(board, dealer, seats, mode):
     """Row 0 of every screen: board, dealer and mode ('B12 dlr N    deal'): 16 columns."""
     left = ("B%d" % board if board else "B-") + " dlr " + _seat(dealer, seats)
-    gap = COLS - len(left) - len(mode)
+    gap = D.COLS - len(left) - len(mode)
     if gap < 1:  # a long board number and mode: the dealer's seat and board stay whole
-        return left + " " + mode[:COLS - len(left) - 1]
+        return left + " " + mode[:D.COLS - len(left) - 1]
     return left + " " * gap + mode
 
 
-def wrap(text, cols=COLS):
+def wrap(text, cols=D.COLS):
     """text in rows of at most cols, broken between words; a word longer than a row is cut
     and marked (display.MORE), never cut silently."""
     out = []
@@ -84,7 +87,7 @@ def wrap(text, cols=COLS):
             if line:
                 out.append(line)
                 line = ""
-            out.append(w[:cols - 1] + MORE)
+            out.append(w[:cols - 1] + D.MORE)
             w = w[cols - 1:]
         if not line:
             line = w
@@ -99,25 +102,26 @@ def wrap(text, cols=COLS):
 
 
 def page(rows, first, n):
-    """n rows of rows from first (a scrolled view): a row cut off below ends in MORE."""
+    """n rows of rows from first (a scrolled view): a row cut off below ends in D.MORE."""
     view = rows[first:first + n]
     if first + n < len(rows) and view:
         v = view[-1]
-        head = v[:COLS - 1]
-        if len(v) > COLS - 1 and head.rfind(" ") >= COLS // 2:  # never a word cut unmarked
+        head = v[:D.COLS - 1]
+        if len(v) > D.COLS - 1 and head.rfind(" ") >= D.COLS // 2:  # never a word cut unmarked
             head = head[:head.rfind(" ")]
-        view[-1] = head + " " * (COLS - 1 - len(head)) + MORE  # in the last column
+        view[-1] = head + " " * (D.COLS - 1 - len(head)) + D.MORE  # in the last column
     return view
 
 
-_MODES = {DEALING: "deal", AWAIT_TRAY: "tray", CHECK_SLIP: "check", CHECK_TRUMP: "check",
-          CHECK_HANDS: "check", ENROLLING: "enrol", IDLE: "ready"}
+# The header's mode word, by Shoe.state (IDLE 0, DEALING 1, AWAIT_TRAY 2, CHECK_SLIP 3,
+# CHECK_TRUMP 4, CHECK_HANDS 5, ENROLLING 6: shoe/states.py)
+_MODES = ("ready", "deal", "tray", "check", "check", "check", "enrol")
 
 
 def _counts(shoe, seats):
     """'N3  E3  S3  W3': each seat's count in its own cell (display.deal_update's layout)."""
     labels = seat_labels(seats)
-    w = COLS // seats
+    w = D.COLS // seats
     out = ""
     for s in range(seats):
         cell = labels[s] + (" " if len(labels[s]) > 1 else "") + str(shoe.tally.counts[s])
@@ -126,14 +130,14 @@ def _counts(shoe, seats):
 
 
 def deal_screen(shoe):
-    """The dealer's screen, a list of display.ROWS rows: 0 the header, ROW_PROGRESS what is
-    happening, ROW_COUNTS cards per seat while dealing, the last two the message."""
+    """The dealer's screen, a list of display.ROWS rows: 0 the header, D.ROW_PROGRESS what is
+    happening, D.ROW_COUNTS cards per seat while dealing, the last two the message."""
     p = shoe.profile
     st = shoe.state
     seats = p.seats
-    rows = [""] * ROWS
+    rows = [""] * D.ROWS
     rows[0] = header(shoe.board, shoe.dealer, seats,
-                     "no deal" if shoe.blocked else _MODES.get(st, ""))
+                     "no deal" if shoe.blocked else _MODES[st] if 0 <= st < 7 else "")
     second = ""
     if st == DEALING:
         second = "%d/%d" % (shoe.tally.n, p.deal_cards)
@@ -157,13 +161,13 @@ def deal_screen(shoe):
     elif st == IDLE:  # the set-up's table, so each shoe is put at the right table
         second = "table %d" % shoe.table
         rows[2] = p.name
-    rows[ROW_PROGRESS] = second
+    rows[D.ROW_PROGRESS] = second
     if st in (DEALING, CHECK_HANDS):
-        rows[ROW_COUNTS] = _counts(shoe, seats)
+        rows[D.ROW_COUNTS] = _counts(shoe, seats)
     msg = wrap(shoe.message) if shoe.message else ()
     if msg:
-        rows[ROWS - 2] = msg[0]
-        rows[ROWS - 1] = cut(" ".join(msg[1:])) if len(msg) > 1 else ""
+        rows[D.ROWS - 2] = msg[0]
+        rows[D.ROWS - 1] = D.cut(" ".join(msg[1:])) if len(msg) > 1 else ""
     return rows
 
 
@@ -201,114 +205,6 @@ def finding_lines(findings, rulings, game=0):
 
 # --- the scoring terminal (shoe/terminal.py) and the director's menu (shoe/director.py) ------
 MENU = ("average board", "void score", "correct tricks", "tables engaged", "leave")  # MENU_ACTS
-_YES_NO = ("no", "yes")
-_SIDES = ("N-S", "E-W")
-
-
-def _value(t, i):
-    label, lo, hi = t._fields()[i]
-    v = t.vals[i]
-    if label == "makers":
-        return _SIDES[v]
-    if label == "alone":
-        return _YES_NO[v]
-    return "%d" % v
-
-
-def _foot(rows, *lines):
-    """rows (a screen of ROWS rows) with lines at its foot: what the buttons do."""
-    rows = (list(rows) + [""] * ROWS)[:ROWS - len(lines)]
-    return rows + list(lines)
-
-
-def _said(text, n=2):
-    """A message in at most n rows, wrapped between words (the last row marked if cut)."""
-    rows = wrap(text) if text else []
-    return page(rows, 0, n) if len(rows) > n else rows
-
-
-def terminal_screen(t):
-    """The scoring terminal's screen for its state (T_*): ROWS rows, the header first."""
-    st = t.state
-    seats = t.profile.seats
-    msg = t.message
-    g = t.profile.game
-    a, b = ("P0", "P1") if g == 4 else _SIDES
-    if st == T_READY:  # what the shoe found stays in view, scrollable with NEXT
-        sh = t.shoe
-        rows = [header(t.board, t.dealer, seats, "ready"), msg or sh.message]
-        if sh.findings or sh.rulings:
-            found = finding_lines(sh.findings, sh.rulings, g)
-            rows += page(found, t.scroll % len(found), ROWS - 5)
-        return _foot(rows, "DEAL: play", "NEXT: scroll", "MODE: shoe menu")
-    if st == T_PLAYING:
-        return _foot([header(t.board, t.dealer, seats, "play"), "in play"] + _said(msg),
-                     "DEAL: key score", "MODE: shoe menu")
-    if st == T_ENTRY:
-        label = t._fields()[t.field][0]
-        line = "> " + _value(t, t.field)
-        if g <= 2:
-            line += "  E-W %d" % (13 - t.vals[0])
-        elif g == 4:
-            line += "  P1 %d" % (5 - t.vals[0])
-        return _foot([header(t.board, t.dealer, seats, "score"), label, line, ""] + _said(msg),
-                     "NEXT+ MODE-", "DEAL: done")
-    if st == T_CONFIRM:
-        tns, tew, pns, pew = t.result()
-        rows = [header(t.board, t.dealer, seats, "score"), "%s %d  %s %d" % (a, tns, b, tew),
-                "pts %d-%d" % (pns, pew) if g in (3, 4) else "",
-                "keyed by " + (a, b)[t.keyer]] + _said(msg)
-        if t.action:  # the director's correction: recorded at once
-            return _foot(rows, "DEAL: record", "MODE: change")
-        return _foot(rows[:5], "DEAL: ask " + (b, a)[t.keyer], "NEXT: keyed by", "MODE: change")
-    if st == T_ACCEPT:
-        tns, tew, pns, pew = t.result()
-        other = (b, a)[t.keyer]
-        return _foot([header(t.board, t.dealer, seats, "accept"),
-                      "%s %d  %s %d" % (a, tns, b, tew),
-                      "pts %d-%d" % (pns, pew) if g in (3, 4) else "",
-                      other + ": accept?"] + _said(msg),
-                     "DEAL: accept", "MODE: reject")
-    if st == T_PIN:
-        shown = "*" * len(t.digits) + "%d" % t.digit
-        return _foot(["Director PIN", "> " + shown] + _said(msg), "NEXT+ MODE:digit",
-                     "DEAL: enter")
-    if st == T_MENU:
-        return _foot(["Director", "> " + MENU[t.item]] + _said(msg), "NEXT item DEAL do",
-                     "MODE: leave")
-    if st == T_BOARD:
-        return _foot([MENU[MENU_ACTS.index(t.action)] if t.action else "board",
-                      "board > %d" % t.number] + _said(msg), "NEXT+ MODE-", "DEAL: ok")
-    if st == T_VALUE:
-        return _foot(["tables engaged", "> %d" % t.number] + _said(msg), "NEXT+ MODE-",
-                     "DEAL: ok")
-    return _foot([""] + _said(msg))
-
-
-def fault_screen(shoe, task, e):
-    """A task that raised (App._record_fault): which, what, and what to do."""
-    return [header(shoe.board, shoe.dealer, shoe.profile.seats, "fault"),
-            "fault: " + TASK_NAMES[task], e.__class__.__name__] + page(wrap(str(e)), 0, 3) \
-        + ["", "call director"]
-
-
-# --- the sync link (shoe/link.py) while the club PC reads the journal -------------------------
-def sync_screen(shoe, link, journal):
-    """The panel while a sync runs: the link is in use, how far it is, what to do."""
-    total = journal.next_seq - 1  # records this journal has written (seq from 1)
-    acked = link.acked - 1 if link.acked > 0 else 0
-    return [header(shoe.board, shoe.dealer, shoe.profile.seats, "sync"), "club PC syncing",
-            "records %d/%d" % (acked if acked < total else total, total), "",
-            "link in use:", "do not unplug", "until it ends", ""]
-
-
-def sync_done(link, journal):
-    """The shoe's message after a sync: what the PC has (16 columns)."""
-    total = journal.next_seq - 1
-    acked = link.acked - 1 if link.acked > 0 else 0
-    if acked >= total:
-        return "synced: all %d" % total
-    return "sync cut: %d left" % (total - acked)
 
 
 # --- codes for people: the app's tasks, the tray, the decks, the reader ----------------------

@@ -33,14 +33,14 @@ Fields per game: whist (duplicate, bridge) N-S tricks 0..13, E-W = 13 - N-S
 outside the range (key_in) is refused with a message, nothing recorded.
 The PIN: 3 wrong tries lock the menu for LOCK_MS (ticks, wrap-safe); each try is an EVENT.
 The director's side (PIN, lockout, actions, its screens' buttons) is shoe.director.Director,
-made on first use (shoe/__init__.py's lazy table); the screens' words are in shoe/screens.py.
+made on first use (shoe/__init__.py's lazy table); the dealer's screens' words are in shoe/screens.py, the terminal's in screen() below.
 """
 
 from overplay_core import records
 from shoe.dealing import NEED_BYTES, REC_BYTES
 from shoe.states import (ACT_CORRECT, BAD_VALUE, BUSY, DEAL, MAX_TRIES, MODE, NEXT, NO_ROOM, OK,
-                         PIN_OK, T_ACCEPT, T_BOARD, T_CONFIRM, T_ENTRY, T_IDLE, T_MENU, T_PIN,
-                         T_PLAYING, T_READY, T_VALUE)
+                         MENU_ACTS, PIN_OK, T_ACCEPT, T_BOARD, T_CONFIRM, T_ENTRY, T_IDLE, T_MENU,
+                         T_PIN, T_PLAYING, T_READY, T_VALUE)
 
 # A state for each screen and a result for each refusal: shoe/states.py (T_*, OK, BAD_VALUE,
 # NOT_AUTHORISED, BUSY, NO_ROOM); the buttons DEAL, NEXT, MODE and the director's ACT_* and
@@ -406,6 +406,93 @@ class Terminal:
         if self.changed:
             self.changed = False
             if self.display is not None and self.state != T_IDLE:
-                import shoe.screens as screens
+                self.display.show(screen(self))
 
-                self.display.show(screens.terminal_screen(self))
+
+# --- the terminal's screens (what each shows: the table in the docstring above) ------------
+_YES_NO = ("no", "yes")
+_SIDES = ("N-S", "E-W")
+
+
+def _value(t, i):
+    label, lo, hi = t._fields()[i]
+    v = t.vals[i]
+    if label == "makers":
+        return _SIDES[v]
+    if label == "alone":
+        return _YES_NO[v]
+    return "%d" % v
+
+
+def _foot(rows, *lines):
+    """rows (a screen of S.D.ROWS rows) with lines at its foot: what the buttons do."""
+    import shoe.screens as S
+    rows = (list(rows) + [""] * S.D.ROWS)[:S.D.ROWS - len(lines)]
+    return rows + list(lines)
+
+
+def _said(text, n=2):
+    """A message in at most n rows, wrapped between words (the last row marked if cut)."""
+    import shoe.screens as S
+    rows = S.wrap(text) if text else []
+    return S.page(rows, 0, n) if len(rows) > n else rows
+
+
+def screen(t):
+    """The scoring terminal's screen for its state (T_*): S.D.ROWS rows, the header first."""
+    import shoe.screens as S  # (loaded with the first screen)
+
+    st = t.state
+    seats = t.profile.seats
+    msg = t.message
+    g = t.profile.game
+    a, b = ("P0", "P1") if g == 4 else _SIDES
+    if st == T_READY:  # what the shoe found stays in view, scrollable with NEXT
+        sh = t.shoe
+        rows = [S.header(t.board, t.dealer, seats, "ready"), msg or sh.message]
+        if sh.findings or sh.rulings:
+            found = S.finding_lines(sh.findings, sh.rulings, g)
+            rows += S.page(found, t.scroll % len(found), S.D.ROWS - 5)
+        return _foot(rows, "DEAL: play", "NEXT: scroll", "MODE: shoe menu")
+    if st == T_PLAYING:
+        return _foot([S.header(t.board, t.dealer, seats, "play"), "in play"] + _said(msg),
+                     "DEAL: key score", "MODE: shoe menu")
+    if st == T_ENTRY:
+        label = t._fields()[t.field][0]
+        line = "> " + _value(t, t.field)
+        if g <= 2:
+            line += "  E-W %d" % (13 - t.vals[0])
+        elif g == 4:
+            line += "  P1 %d" % (5 - t.vals[0])
+        return _foot([S.header(t.board, t.dealer, seats, "score"), label, line, ""] + _said(msg),
+                     "NEXT+ MODE-", "DEAL: done")
+    if st == T_CONFIRM:
+        tns, tew, pns, pew = t.result()
+        rows = [S.header(t.board, t.dealer, seats, "score"), "%s %d  %s %d" % (a, tns, b, tew),
+                "pts %d-%d" % (pns, pew) if g in (3, 4) else "",
+                "keyed by " + (a, b)[t.keyer]] + _said(msg)
+        if t.action:  # the director's correction: recorded at once
+            return _foot(rows, "DEAL: record", "MODE: change")
+        return _foot(rows[:5], "DEAL: ask " + (b, a)[t.keyer], "NEXT: keyed by", "MODE: change")
+    if st == T_ACCEPT:
+        tns, tew, pns, pew = t.result()
+        other = (b, a)[t.keyer]
+        return _foot([S.header(t.board, t.dealer, seats, "accept"),
+                      "%s %d  %s %d" % (a, tns, b, tew),
+                      "pts %d-%d" % (pns, pew) if g in (3, 4) else "",
+                      other + ": accept?"] + _said(msg),
+                     "DEAL: accept", "MODE: reject")
+    if st == T_PIN:
+        shown = "*" * len(t.digits) + "%d" % t.digit
+        return _foot(["Director PIN", "> " + shown] + _said(msg), "NEXT+ MODE:digit",
+                     "DEAL: enter")
+    if st == T_MENU:
+        return _foot(["Director", "> " + S.MENU[t.item]] + _said(msg), "NEXT item DEAL do",
+                     "MODE: leave")
+    if st == T_BOARD:
+        return _foot([S.MENU[MENU_ACTS.index(t.action)] if t.action else "board",
+                      "board > %d" % t.number] + _said(msg), "NEXT+ MODE-", "DEAL: ok")
+    if st == T_VALUE:
+        return _foot(["tables engaged", "> %d" % t.number] + _said(msg), "NEXT+ MODE-",
+                     "DEAL: ok")
+    return _foot([""] + _said(msg))

@@ -64,14 +64,14 @@ def test_a_suit_letter_of_a_card_is_drawn_as_its_bitmap():
     d.show(["", "read twice: QH", "HS AS"])  # 'HS' is no card: only 'AS' gets a spade
     p = d.driver
     for y in range(8):  # the glyph of hearts at column 13 of row 1
-        row = SUIT_GLYPHS[2][y]
+        row = SUIT_GLYPHS[16 + y]
         for x in range(8):
             assert p.pixel_at(13 * 8 + x, 8 + y) == (row >> (7 - x)) & 1
     for y in range(8):  # spades at column 4 of row 2; the H of 'HS' is a letter
         for x in range(8):
-            assert p.pixel_at(4 * 8 + x, 16 + y) == (SUIT_GLYPHS[3][y] >> (7 - x)) & 1
+            assert p.pixel_at(4 * 8 + x, 16 + y) == (SUIT_GLYPHS[24 + y] >> (7 - x)) & 1
     h = [p.pixel_at(x, 16 + y) for y in range(8) for x in range(8)]
-    assert h != [(SUIT_GLYPHS[2][y] >> (7 - x)) & 1 for y in range(8) for x in range(8)]
+    assert h != [(SUIT_GLYPHS[16 + y] >> (7 - x)) & 1 for y in range(8) for x in range(8)]
 
 
 def test_nothing_is_drawn_beyond_the_panels_edge():

@@ -81,7 +81,7 @@ def test_a_screen_given_as_text_is_drawn_as_the_panel_draws_it(tmp_path):
     assert panel_pixel(rows, 0, 0, 2) == 1  # the band's corner
     # the heart after Q: row 1, column 7 (8x8 cell at x 56, y 8) is the bitmap, not an 'H'
     glyph = [[panel_pixel(rows, 56 + x, 8 + y, 2) for x in range(8)] for y in range(8)]
-    want = [[(SUIT_GLYPHS[2][y] >> (7 - x)) & 1 for x in range(8)] for y in range(8)]
+    want = [[(SUIT_GLYPHS[16 + y] >> (7 - x)) & 1 for x in range(8)] for y in range(8)]
     assert glyph == want
     assert not any(panel_pixel(rows, x, y, 2) for y in range(16, 24) for x in range(128))
 
