@@ -9,7 +9,7 @@ HEAP   ?= 128k
 STAMP  := $(VENV)/.installed
 
 .PHONY: all venv test test-cpython test-mpy test-pico gate lint bench soak demo clean help flash \
-	deploy mount package wiring boards firmware emu
+	deploy mount package wiring boards firmware emu screens
 
 all: test
 
@@ -24,6 +24,7 @@ help:
 	@echo "make deploy PORT=/dev/ttyACM0   shoe code, precompiled, onto a board running MicroPython"
 	@echo "make mount PORT=/dev/ttyACM0    run the shoe from this checkout without copying it"
 	@echo "make wiring / make boards       wiring diagrams from the board definitions / check them"
+	@echo "make screens  every screen of the shoe's panel as a PNG -> docs/screens/"
 
 $(STAMP): requirements-dev.txt pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -88,6 +89,11 @@ soak: venv
 
 demo: venv
 	$(BIN)/python -m overplay.demo
+
+# Every kind of screen of a session, drawn by the shoe's code into the SSD1306's frame buffer
+# under the MicroPython unix port, as PNGs (tools/screens_png.py; docs/screens.md)
+screens: venv
+	$(BIN)/python tools/screens_png.py --out docs/screens
 
 clean:
 	rm -rf $(VENV) build bench/results.json

@@ -27,7 +27,7 @@ from overplay_core import games, records, wire
 from overplay_core.compat import ticks_diff, ticks_ms
 from overplay_core.tally import Tally
 from shoe import VERSION
-import shoe.screens as screens
+import shoe.screens as screens  # noqa: F401 - the dealer's words, loaded with the app
 from shoe.dealing import Shoe
 from shoe.deck import Deck
 from shoe.journal import Journal
@@ -168,6 +168,10 @@ class App:
             import shoe.faults as faults  # the rare boot: damaged files, or MODE held to re-key
 
             faults.boot(self, found)
+        if getattr(board.reader, "version", 0) < 0 or getattr(board.display, "absent", False):
+            import shoe.faults as faults  # the rare boot: a reader or a display not answering
+
+            faults.devices_missing(self)
         self.running = False
         self.error = None
         self.polls = 0
@@ -244,6 +248,12 @@ class App:
 
     def _do(self, kind, a, b):
         sh = self.shoe
+        if sh.blocked and kind in (CMD_DEAL, CMD_CHECK, CMD_ENROL):
+            import shoe.faults as faults
+
+            if sh.blocked == faults.ALERT_NO_READER and not faults.reader_again(self):
+                sh._show()
+                return  # still no reader: nothing is dealt (the screen says what to do)
         if kind == CMD_DEAL:
             if sh.state == DEALING:
                 return
@@ -398,11 +408,13 @@ class App:
                 self.profile = sh.profile = p
                 sh.tally = Tally(p)
             self.game, self.variant = setup["game"], setup["variant"]
-            if sh.blocked:
+            if sh.blocked == faults.ALERT_SETUP:  # (not a reader missing: that stays)
                 sh.blocked = 0
                 faults.clear(sh, faults.ALERT_SETUP)
         sh.tables = setup["tables"]
         sh.table = self.table = setup["table"]
+        if self.terminal is not None and setup["setup_id"] != self.setup_id:
+            self.terminal.new_session()  # boards dealt before it are not this session's
         self.boards = (setup["first"], setup["last"])
         self.setup_id = setup["setup_id"]
         # a new set-up from its first board; the one in force pushed again goes on where it was
@@ -480,8 +492,9 @@ class App:
         except Exception:  # noqa: BLE001 - no room even for that: the screen still says it
             pass
         try:
-            self.board.display.show(("fault: " + screens.TASK_NAMES[task], e.__class__.__name__,
-                                     str(e)[:16], "call director"))
+            import shoe.faults as faults
+
+            self.board.display.show(faults.task_screen(self.shoe, task, e))
         except Exception:  # noqa: BLE001
             pass
         if self.faults[task] >= MAX_FAULTS:  # App._fault stops the app: say why
@@ -499,7 +512,32 @@ class App:
                     return
                 await _sleep_ms(100)
 
+    _syncing = False  # the sync screen is up (_sync_shown)
+    _sync_acked = -1
+
+    def _sync_shown(self):
+        """While a sync runs the panel says so, how far it is and what to do (the link is in
+        use: do not unplug); when it ends, the shoe's screen says how it went. True while the
+        sync screen is up (redrawn only when the PC has acknowledged more)."""
+        lk = self.link
+        if lk.active:
+            if not self._syncing or lk.acked != self._sync_acked:
+                self._syncing = True
+                self._sync_acked = lk.acked
+                self.board.display.show(_link_module().sync_screen(self.shoe, lk, self.journal))
+            return True
+        if self._syncing:
+            self._syncing = False
+            sh = self.shoe
+            sh.message = _link_module().sync_done(lk, self.journal)
+            sh.changed = True
+            if self.terminal is not None and self.terminal.active:
+                self.terminal.changed = True
+        return False
+
     def _display_once(self):
+        if self.link is not None and self._sync_shown():
+            return
         t = self.terminal
         if t is not None and t.active:
             if self.shoe.changed:  # the shoe's news (the tray written) shows on its screen

@@ -133,6 +133,7 @@ def build(name=None, path=None):
                                                      addr=dd["addr"]))
     except (ImportError, OSError):
         display = TextDisplay()  # no panel answering: the shoe still deals and records
+        display.absent = True  # said on the console and recorded (App's start-up checks)
 
     # The LED: a GPIO on a Pico (GP25), "LED" on a Pico W (its CYW43 drives it)
     led = Pin(d["led"], Pin.OUT, value=0) if "led" in d else None

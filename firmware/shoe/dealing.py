@@ -186,6 +186,7 @@ class Shoe:
         self.changed = True
 
     event = None  # (EV_* kind, a) of the last irregularity, not yet put into words
+    drawn = -1  # the state the screen was last drawn for (refresh; set by _show)
     # service() redraws the screen itself; the app turns this off and lets its display task
     # redraw at its own pace (an SSD1306 frame over I2C takes ~25 ms: not after every card).
     auto_refresh = True
@@ -447,8 +448,18 @@ class Shoe:
 
     # --- what the dealer sees ----------------------------------------------------------
     def refresh(self):
-        """Redraw the dealer's screen if anything changed (the display task calls this)."""
+        """Redraw the dealer's screen if anything changed (the display task calls this).
+        While dealing, a card that changed only the progress and the counts is drawn by the
+        panel's deal_update, which allocates nothing; anything else draws the whole screen."""
         if self.changed:
+            d = self.display
+            if self.state == DEALING and self.drawn == DEALING and self.event is None \
+                    and d is not None and d.fast:
+                self.changed = False
+                t = self.tally
+                d.deal_update(t.n, self.profile.deal_cards, self.last_card, t.last_seat,
+                              t.counts, self.profile.seats)
+                return
             self._show()
 
     def _show(self):
@@ -461,14 +472,19 @@ class Shoe:
             self.message = screens.event_text(self.event[0], self.event[1])
             self.event = None
         lines = screens.deal_screen(self)
-        if self.ended and self.state in (IDLE, AWAIT_TRAY):
-            lines = [lines[0], self.message] + screens.finding_lines(self.findings,
-                                                                        self.rulings)
+        self.drawn = self.state
+        if self.state == DEALING:  # the seats' names deal_update draws
+            self.display.seat_labels = screens.seat_labels(self.profile.seats)
+        rows = self.display.rows
+        if self.ended and self.state in (IDLE, AWAIT_TRAY):  # the first page (the terminal
+            found = screens.finding_lines(self.findings, self.rulings,  # scrolls the rest)
+                                          self.profile.game)
+            lines = [lines[0], self.message] + screens.page(found, 0, rows - 2)
         if self.alert and self.state in (IDLE, AWAIT_TRAY):
             import shoe.faults as faults
 
             a = faults.alert_lines(self.alert)
-            lines = lines[:4 - len(a)] + a  # at the foot of the 4 lines every panel has
+            lines = (lines + [""] * rows)[:rows - len(a)] + a  # at the foot of the panel
         self.display.show(lines)
 
     def _write_tray(self, uid, n):

@@ -38,6 +38,10 @@ FAULT_UNREADABLE = 1  # a folder (or nothing that reads) where the file should b
 FAULT_DAMAGED = 2  # bad CRC or length, bad contents, a set-up this shoe cannot deal
 FAULT_NOT_STORED = 3  # journal: records that could not be stored (data = [how many])
 
+# EVENT device_fault (records.EV_DEVICE_FAULT, app.py's start-up checks): a = the device
+DEVICE_READER = 1
+DEVICE_DISPLAY = 2
+
 
 # Shoe.alert: what the dealer must see until it is put right (0: none). The shoe tests only
 # "is there one" on its own paths; these codes and their words are here.
@@ -48,6 +52,7 @@ ALERT_JOURNAL_FULL = 4  # a deal refused: no room for the records it must write
 ALERT_NO_KEY = 5  # a deal refused: not enrolled
 ALERT_SETUP = 6  # the set-up cannot be dealt (Shoe.blocked)
 ALERT_REKEY = 7  # re-keying open at the shoe
+ALERT_NO_READER = 8  # the reader did not answer at power-on (Shoe.blocked: no deal)
 ALERT_FILE = 10  # + FILE_*: that file was found damaged at power-on
 
 _LINES = {  # what is wrong, what to do: 16 columns a line at most
@@ -58,6 +63,7 @@ _LINES = {  # what is wrong, what to do: 16 columns a line at most
     ALERT_NO_KEY: ("no club key:", "enrol this shoe"),
     ALERT_SETUP: ("set-up unusable:", "push session"),
     ALERT_REKEY: ("re-key open:", "enrol from the", "club PC"),
+    ALERT_NO_READER: ("NO READER: check", "its wiring, then", "press DEAL"),
     ALERT_FILE + FILE_DECKS: ("deck file bad:", "enrol decks"),
     ALERT_FILE + FILE_KEY: ("key file bad:", "enrol this shoe"),
     ALERT_FILE + FILE_PIN: ("PIN file bad:", "set PIN at PC"),
@@ -180,3 +186,50 @@ def enrolled(app, had_key):
         app.link.enrol_open = False
     if not had_key and app.boot_faults:
         record(app)
+
+
+# --- hardware that did not answer at power-on (App's start-up checks) ------------------------
+
+def devices_missing(app):
+    """A reader that did not answer its init (MFRC522 CHIP_ERROR: wiring, power, CS) blocks
+    dealing: a shoe that reads nothing must not seem to deal. The dealer's screen says so and
+    what to do; DEAL tries the reader again (reader_again). A display that did not answer
+    cannot say anything: the console (USB serial) does, and the shoe deals and records all
+    the same. Each is an EVENT device_fault (a = DEVICE_*, b = the driver's code)."""
+    sh = app.shoe
+    r = app.board.reader
+    if getattr(r, "version", 0) < 0:
+        sh.blocked = sh.alert = ALERT_NO_READER
+        sh.message = "deal refused"
+        if sh._note(records.EV_DEVICE_FAULT, DEVICE_READER, r.version & 0xFF):
+            sh._commit()
+    if getattr(app.board.display, "absent", False):
+        print("shoe: no display answering on I2C: check the panel's wiring and power")
+        if sh._note(records.EV_DEVICE_FAULT, DEVICE_DISPLAY, 0):
+            sh._commit()
+    sh.changed = True
+
+
+def reader_again(app):
+    """DEAL on a shoe whose reader did not answer at power-on: init it again; True (and the
+    block lifted) when it answers now."""
+    sh = app.shoe
+    r = app.board.reader
+    r.version = r.init()
+    if r.version < 0:
+        sh.message = "deal refused"
+        sh.changed = True
+        return False
+    sh.blocked = 0
+    sh.message = "reader OK"
+    clear(sh, ALERT_NO_READER)
+    return True
+
+
+def task_screen(shoe, task, e):
+    """A task that raised (App._record_fault): which, what, and what to do."""
+    import shoe.screens as screens
+
+    return [screens.header(shoe.board, shoe.dealer, shoe.profile.seats, "fault"),
+            "fault: " + screens.TASK_NAMES[task], e.__class__.__name__] \
+        + screens.page(screens.wrap(str(e)), 0, 3) + ["", "call director"]

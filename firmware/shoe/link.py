@@ -513,3 +513,25 @@ class Link:
         self.cursor = nxt
         self.end_sent = False
         return True
+
+
+# --- what the panel says while the club PC syncs (App._sync_shown; words: shoe/screens.py's
+# header, the rows here, loaded with the link only) -------------------------------------------
+def sync_screen(shoe, link, journal):
+    """The panel while a sync runs: the link is in use, how far it is, what to do."""
+    total = journal.next_seq - 1  # records this journal has written (seq from 1)
+    acked = link.acked - 1 if link.acked > 0 else 0
+    import shoe.screens as screens
+
+    return [screens.header(shoe.board, shoe.dealer, shoe.profile.seats, "sync"), "club PC syncing",
+            "records %d/%d" % (acked if acked < total else total, total), "",
+            "link in use:", "do not unplug", "until it ends", ""]
+
+
+def sync_done(link, journal):
+    """The shoe's message after a sync: what the PC has (16 columns)."""
+    total = journal.next_seq - 1
+    acked = link.acked - 1 if link.acked > 0 else 0
+    if acked >= total:
+        return "synced: all %d" % total
+    return "sync cut: %d left" % (total - acked)

@@ -1,16 +1,20 @@
 """Every line the shoe's panel shows: the dealer's screen, the words for each irregularity,
 finding and code, the scoring terminal's screens and the director's menu.
 
-    lines = deal_screen(shoe)            # 4 lines: what is happening, count, seats, message
+    lines = deal_screen(shoe)            # 8 rows: header, progress, counts, message
+    header(3, 1, 4, "deal")              # 'B3 dlr E    deal': row 0 of every screen
     event_text(records.EV_UNKNOWN_TAG, 0)        # 'unknown tag!'
-    finding_lines(findings, rulings)     # one short line per finding / ruling
-    terminal_screen(terminal)            # the terminal's 4 lines
+    finding_lines(findings, rulings, game)       # findings in words, rulings with their law
+    wrap(text); page(rows, first, n)     # 16-column rows between words; a scrolled view
+    (the scoring terminal's own screens: shoe/terminal.py screen(), with header/wrap/page)
     tray_line(code)                      # a tray / slip / reader code for people
     DECK_LINES[deck.FULL]                # a deck code for people
     READER_ERRORS[mfrc522.COLLISION]     # 'two tags in the field'
 
-Built outside the hot path (it allocates strings). Lines are written for a 16-character panel;
-the display cuts longer ones; the longer sentences (tray_line, DECK_LINES) go to the PC's log
+Built outside the hot path (it allocates strings; while dealing, the panel redraws a card
+without it: display.deal_update). Rows are written for the 128x64 panel's 8 rows of 16
+characters (docs/screens.md); the display cuts a longer one at a word and marks it; the
+longer sentences (tray_line, DECK_LINES) go to the PC's log
 and the desk shoe's console. A shoe without a screen never loads this module.
 """
 
@@ -21,9 +25,9 @@ from overplay_core.cards import card_name
 from overplay_core.games import SEAT_NAMES
 import shoe.deck as deck
 import shoe.tray as tray
+import shoe.display as D
 from shoe.states import (AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, ENROLLING,
-                         FOREIGN, IDLE, MENU_ACTS, T_BOARD, T_CONFIRM, T_ENTRY, T_MENU, T_PIN,
-                         T_PLAYING, T_READY, T_VALUE)
+                         FOREIGN, IDLE)
 
 
 def _card(c):
@@ -57,27 +61,98 @@ def _seat(s, seats):
     return SEAT_NAMES[s] if s < 4 else "?"  # 0 = North, clockwise
 
 
+def seat_labels(seats):
+    """The seats' names as the dealing screen writes them (display.deal_update draws them)."""
+    return ("P0", "P1") if seats == 2 else SEAT_NAMES[:seats]
+
+
+def header(board, dealer, seats, mode):
+    """Row 0 of every screen: board, dealer and mode ('B12 dlr N    deal'): 16 columns."""
+    left = ("B%d" % board if board else "B-") + " dlr " + _seat(dealer, seats)
+    gap = D.COLS - len(left) - len(mode)
+    if gap < 1:  # a long board number and mode: the dealer's seat and board stay whole
+        return left + " " + mode[:D.COLS - len(left) - 1]
+    return left + " " * gap + mode
+
+
+def wrap(text, cols=D.COLS):
+    """text in rows of at most cols, broken between words; a word longer than a row is cut
+    and marked (display.MORE), never cut silently."""
+    out = []
+    line = ""
+    for w in text.split(" "):
+        if not w:
+            continue
+        while len(w) > cols:
+            if line:
+                out.append(line)
+                line = ""
+            out.append(w[:cols - 1] + D.MORE)
+            w = w[cols - 1:]
+        if not line:
+            line = w
+        elif len(line) + 1 + len(w) <= cols:
+            line += " " + w
+        else:
+            out.append(line)
+            line = w
+    if line or not out:
+        out.append(line)
+    return out
+
+
+def page(rows, first, n):
+    """n rows of rows from first (a scrolled view): a row cut off below ends in D.MORE."""
+    view = rows[first:first + n]
+    if first + n < len(rows) and view:
+        v = view[-1]
+        head = v[:D.COLS - 1]
+        if len(v) > D.COLS - 1 and head.rfind(" ") >= D.COLS // 2:  # never a word cut unmarked
+            head = head[:head.rfind(" ")]
+        view[-1] = head + " " * (D.COLS - 1 - len(head)) + D.MORE  # in the last column
+    return view
+
+
+# The header's mode word, by Shoe.state (IDLE 0, DEALING 1, AWAIT_TRAY 2, CHECK_SLIP 3,
+# CHECK_TRUMP 4, CHECK_HANDS 5, ENROLLING 6: shoe/states.py)
+_MODES = ("ready", "deal", "tray", "check", "check", "check", "enrol")
+
+
+def _counts(shoe, seats):
+    """'N3  E3  S3  W3': each seat's count in its own cell (display.deal_update's layout)."""
+    labels = seat_labels(seats)
+    w = D.COLS // seats
+    out = ""
+    for s in range(seats):
+        cell = labels[s] + (" " if len(labels[s]) > 1 else "") + str(shoe.tally.counts[s])
+        out += cell + " " * (w - len(cell)) if s < seats - 1 else cell
+    return out
+
+
 def deal_screen(shoe):
+    """The dealer's screen, a list of display.ROWS rows: 0 the header, D.ROW_PROGRESS what is
+    happening, D.ROW_COUNTS cards per seat while dealing, the last two the message."""
     p = shoe.profile
     st = shoe.state
     seats = p.seats
-    head = "B%d %s dlr %s" % (shoe.board, p.name[:8], _seat(shoe.dealer, seats))
+    rows = [""] * D.ROWS
+    rows[0] = header(shoe.board, shoe.dealer, seats,
+                     "no deal" if shoe.blocked else _MODES[st] if 0 <= st < 7 else "")
     second = ""
-    counts = ""
     if st == DEALING:
         second = "%d/%d" % (shoe.tally.n, p.deal_cards)
         if shoe.last_card >= 0:
-            c = "foreign" if shoe.last_card == FOREIGN else _card(shoe.last_card)
+            c = "??" if shoe.last_card == FOREIGN else _card(shoe.last_card)
             second += " %s>%s" % (c, _seat(shoe.tally.last_seat, seats))
     elif st == CHECK_SLIP:
-        head = "Overplay check"
+        second = "Overplay check"
     elif st == CHECK_TRUMP:
         second = "trump? slip %s" % _card(shoe.check.slip_trump)
     elif st == CHECK_HANDS:
         hand = shoe.check.hand
         second = "hand %s %d" % (_seat(hand, seats), shoe.tally.counts[hand])
     elif st == ENROLLING:
-        head = "Enrol deck %d" % shoe.deck_no
+        rows[0] = "Enrol deck %d" % shoe.deck_no
         second = "%d/%d" % (shoe.cards, len(p.pack))
         if shoe.cards < len(p.pack):
             second += " next " + _card(p.pack[shoe.cards])
@@ -85,18 +160,44 @@ def deal_screen(shoe):
         second = "recorded"
     elif st == IDLE:  # the set-up's table, so each shoe is put at the right table
         second = "table %d" % shoe.table
+        rows[2] = p.name
+    rows[D.ROW_PROGRESS] = second
     if st in (DEALING, CHECK_HANDS):
-        counts = " ".join([str(shoe.tally.counts[s]) for s in range(seats)])
-    return [head, second, counts, shoe.message]
+        rows[D.ROW_COUNTS] = _counts(shoe, seats)
+    msg = wrap(shoe.message) if shoe.message else ()
+    if msg:
+        rows[D.ROWS - 2] = msg[0]
+        rows[D.ROWS - 1] = D.cut(" ".join(msg[1:])) if len(msg) > 1 else ""
+    return rows
 
 
-def finding_lines(findings, rulings):
-    """Short lines for the panel: each finding's name, then each ruling's text."""
+def ruling_lines(code, game):
+    """A ruling in plain words with the law cited: what to do, the code and its law, then its
+    sentence (the laws module's TABLE). The laws are read only when the shoe has them loaded
+    already (it ruled with them): a screen never loads the engine onto a small heap; without
+    them the code alone cites the law."""
+    import sys
+
+    laws = sys.modules.get("overplay_core.laws")
+    e = None
+    if laws is not None:
+        try:
+            e = laws.game_module(game).TABLE.get(code)
+        except Exception:  # noqa: BLE001 - no room for the game's table: the code says it
+            e = None
+    if e is None:
+        return [code]
+    return [e[0].replace("_", " ") + ":"] + wrap(code + " " + e[1] + " " + e[2]) + wrap(e[5])
+
+
+def finding_lines(findings, rulings, game=0):
+    """Rows for the panel: each finding in words, then each ruling with its law (wrapped to
+    16 columns: the terminal scrolls them with NEXT)."""
     out = []
     for code in findings:
-        out.append(F.name(code).replace("_", " "))
+        out += wrap(F.name(code).replace("_", " "))
     for r in rulings:
-        out.append(str(r))
+        out += ruling_lines(str(r), game) if game else wrap(str(r))
     if not out:
         out.append("deal correct")
     return out
@@ -104,60 +205,6 @@ def finding_lines(findings, rulings):
 
 # --- the scoring terminal (shoe/terminal.py) and the director's menu (shoe/director.py) ------
 MENU = ("average board", "void score", "correct tricks", "tables engaged", "leave")  # MENU_ACTS
-_YES_NO = ("no", "yes")
-_SIDES = ("N-S", "E-W")
-
-
-def _value(t, i):
-    label, lo, hi = t._fields()[i]
-    v = t.vals[i]
-    if label == "makers":
-        return _SIDES[v]
-    if label == "alone":
-        return _YES_NO[v]
-    return "%d" % v
-
-
-def terminal_screen(t):
-    """The scoring terminal's 4 lines for its state (T_*)."""
-    st = t.state
-    head = "B%d" % t.board
-    msg = t.message
-    if st == T_READY:  # what the shoe found stays in view ("tray on reader", a ruling)
-        sh = t.shoe
-        found = ""
-        if sh.findings or sh.rulings:
-            found = finding_lines(sh.findings, sh.rulings)[0]
-        return [head + " ready: DEAL", msg or sh.message, found, "MODE: shoe menu"]
-    if st == T_PLAYING:
-        return [head + " in play", "DEAL: score", "MODE: shoe menu", msg]
-    if st == T_ENTRY:
-        label = t._fields()[t.field][0]
-        line = "> " + _value(t, t.field)
-        g = t.profile.game
-        if g <= 2:
-            line += "  E-W %d" % (13 - t.vals[0])
-        elif g == 4:
-            line += "  P1 %d" % (5 - t.vals[0])
-        return [head + " " + label, line, "NEXT+ MODE- DEAL", msg]
-    if st == T_CONFIRM:
-        tns, tew, pns, pew = t.result()
-        g = t.profile.game
-        a, b = ("P0", "P1") if g == 4 else _SIDES
-        second = "pts %d-%d" % (pns, pew) if g in (3, 4) else ""
-        return [head + " %s %d %s %d" % (a, tns, b, tew), second, "DEAL: record",
-                "MODE: change " + msg]
-    if st == T_PIN:
-        shown = "*" * len(t.digits) + "%d" % t.digit
-        return ["Director PIN", "> " + shown, "NEXT+ MODE:digit", "DEAL: enter " + msg]
-    if st == T_MENU:
-        return ["Director", "> " + MENU[t.item], "NEXT item DEAL do", "MODE: leave " + msg]
-    if st == T_BOARD:
-        return [MENU[MENU_ACTS.index(t.action)] if t.action else "board",
-                "board > %d" % t.number, "NEXT+ MODE-", "DEAL: ok"]
-    if st == T_VALUE:
-        return ["tables engaged", "> %d" % t.number, "NEXT+ MODE-", "DEAL: ok"]
-    return ["", "", "", msg]
 
 
 # --- codes for people: the app's tasks, the tray, the decks, the reader ----------------------

@@ -50,6 +50,7 @@ T_PIN = const(5)
 T_MENU = const(6)
 T_BOARD = const(7)  # director: which board
 T_VALUE = const(8)  # director: tables engaged
+T_ACCEPT = const(9)  # the side that did not key the score in accepts or rejects it
 
 # The terminal's buttons (bits, as app.buttons() builds them)
 DEAL = const(1)

@@ -3,7 +3,9 @@
     t = Terminal(shoe, display, pin_path="/pin.bin")
     t.ready(board=3, dealer=2, mode=records.MODE_ORIGINAL)  # a deal or check just ended
     t.begin_play()          # EVENT play_begun: the laws know play began (DW Law IV §9)
-    t.key_in(8); t.confirm(); t.confirm()   # N-S 8, E-W 5: signed SCORE record, committed
+    t.key_in(8); t.confirm(); t.confirm()   # N-S 8, E-W 5 keyed in: E-W are asked
+    t.accept()              # EVENT score_checked (accepted), signed SCORE record, committed
+    t.reject()              # ... or EVENT score_checked (rejected): back to the entry
     t.press(DEAL)           # or the buttons: DEAL / NEXT / MODE (bits), see below
     t.login("4711"); t.director(ACT_AVERAGE, board=3)   # journaled EV_DIRECTOR
 
@@ -11,25 +13,34 @@ Screens (T_* states) and what each button does there:
   READY    "B3 ready"        DEAL play begins (EVENT) | MODE back to the shoe
   PLAYING  "B3 in play"      DEAL key in the score    | MODE back to the shoe
   ENTRY    "B3 N-S tricks"   NEXT +1 | MODE -1 (both wrap) | DEAL this field done
-  CONFIRM  "N-S 8  E-W 5"    DEAL record (SCORE)      | MODE change it
+  READY    also             NEXT scrolls the findings and rulings (words, law cited)
+  CONFIRM  "N-S 8  E-W 5"    DEAL ask the other side  | NEXT keyed by the other side
+                                                      | MODE change it
+  ACCEPT   "E-W: accept?"    DEAL accept: SCORE       | MODE reject: back to the entry
   PIN      "Director PIN"    NEXT digit +1 | MODE next digit | DEAL enter
   MENU     "> average board" NEXT next item | DEAL do it | MODE leave (PIN needed again)
   BOARD, VALUE: a number     NEXT +1 | MODE -1 | DEAL ok
 NEXT and MODE pressed together open the director's PIN screen from any state.
+Result entry as clubs do it: the side that keyed the score in (N-S unless NEXT on the confirm
+screen says E-W) hands the shoe over, and the other side accepts or rejects it; each answer is
+an EVENT score_checked, and only an accepted score becomes a SCORE record. A director's
+correction needs no acceptance. A score for a board this table did not deal or check in this
+session (Terminal.here; a new set-up starts a new session: new_session) is refused with the
+reason on the screen.
 Fields per game: whist (duplicate, bridge) N-S tricks 0..13, E-W = 13 - N-S
 (scoring_whist.check_tricks); euchre makers (N-S/E-W), alone (no/yes), makers' tricks 0..5
 (scoring_euchre); écarté P0's tricks 0..5, P1 = 5 - P0 (scoring_ecarte). A value keyed in from
 outside the range (key_in) is refused with a message, nothing recorded.
 The PIN: 3 wrong tries lock the menu for LOCK_MS (ticks, wrap-safe); each try is an EVENT.
 The director's side (PIN, lockout, actions, its screens' buttons) is shoe.director.Director,
-made on first use (shoe/__init__.py's lazy table); the screens' words are in shoe/screens.py.
+made on first use (shoe/__init__.py's lazy table); the dealer's screens' words are in shoe/screens.py, the terminal's in screen() below.
 """
 
 from overplay_core import records
 from shoe.dealing import NEED_BYTES, REC_BYTES
 from shoe.states import (ACT_CORRECT, BAD_VALUE, BUSY, DEAL, MAX_TRIES, MODE, NEXT, NO_ROOM, OK,
-                         PIN_OK, T_BOARD, T_CONFIRM, T_ENTRY, T_IDLE, T_MENU, T_PIN, T_PLAYING,
-                         T_READY, T_VALUE)
+                         MENU_ACTS, PIN_OK, T_ACCEPT, T_BOARD, T_CONFIRM, T_ENTRY, T_IDLE, T_MENU,
+                         T_PIN, T_PLAYING, T_READY, T_VALUE)
 
 # A state for each screen and a result for each refusal: shoe/states.py (T_*, OK, BAD_VALUE,
 # NOT_AUTHORISED, BUSY, NO_ROOM); the buttons DEAL, NEXT, MODE and the director's ACT_* and
@@ -66,6 +77,9 @@ class Terminal:
         self.number = 0
         self.scored = 0  # boards scored here (tests, the screen)
         self.begun = 0  # the board whose play_begun was recorded last
+        self.here = []  # boards dealt or checked at this table in this session
+        self.keyer = 0  # the side keying the score in: 0 N-S (P0), 1 E-W (P1)
+        self.scroll = 0  # the first finding row on the ready screen
         self._back = T_IDLE
         # Wrong tries survive a power cycle (pin.bin.try): switching the shoe off and on must
         # not reset the count; a shoe that was locked starts locked again.
@@ -142,6 +156,9 @@ class Terminal:
             self.state = T_READY
         self.profile = self.shoe.profile  # the game and table it was dealt at
         self.table = self.shoe.table
+        if board not in self.here:
+            self.here.append(board)
+        self.scroll = 0
         self.board = board
         self.dealer = dealer
         self.mode = mode
@@ -159,10 +176,25 @@ class Terminal:
         self.changed = True
         return OK
 
+    def new_session(self):
+        """A new set-up: boards dealt before it are no longer this session's to score."""
+        self.here = []
+
     def start_entry(self, board=0):
-        """Key in the score of `board` (default: the board in play)."""
-        if board:
-            self.board = board
+        """Key in the score of `board` (default: the board in play): OK, or BAD_VALUE for a
+        board this table did not deal or check in this session (said on the screen). The
+        director's correction (ACT_CORRECT) may name any board."""
+        b = board or self.board
+        if self.action != ACT_CORRECT and b not in self.here:
+            self.message = "B%d: not dealt or checked here" % b  # (in this session)
+            self.changed = True
+            if self.state == T_IDLE:  # the shoe's screen is up: it says it there
+                self.shoe.message = self.message
+                self.shoe.changed = True
+            return BAD_VALUE
+        self.board = b
+        self.keyer = 0
+        self.message = ""
         g = self.profile.game
         self.field = 0
         self.vals[0] = 7 if g <= 2 else (0 if g == 3 else 3)
@@ -170,6 +202,7 @@ class Terminal:
         self.vals[2] = 3
         self.state = T_ENTRY
         self.changed = True
+        return OK
 
     def _fields(self):
         """(label, lo, hi) of each field of the score for this game."""
@@ -244,9 +277,42 @@ class Terminal:
             return OK
         if self.state != T_CONFIRM:
             return BUSY
+        if self.action != ACT_CORRECT:  # the other side answers it first (accept / reject)
+            self.state = T_ACCEPT
+            self.message = ""
+            self.changed = True
+            return OK
+        return self._record()
+
+    def accept(self):
+        """ACCEPT: the side that did not key in accepts: EVENT score_checked, then SCORE."""
+        if self.state != T_ACCEPT:
+            return BUSY
+        tns, tew = self.result()[:2]
+        if not self._event(records.EV_SCORE_CHECKED, self.board, 1, 1 - self.keyer,
+                           bytes([tns, tew])):
+            return NO_ROOM
+        return self._record()
+
+    def reject(self):
+        """ACCEPT: the other side rejects the score: EVENT score_checked (rejected), and the
+        score is keyed in again from the entry screen."""
+        if self.state != T_ACCEPT:
+            return BUSY
+        tns, tew = self.result()[:2]
+        if not self._event(records.EV_SCORE_CHECKED, self.board, 0, 1 - self.keyer,
+                           bytes([tns, tew])):
+            return NO_ROOM
+        keyer = self.keyer
+        self.start_entry()
+        self.keyer = keyer
+        self.message = "rejected: key in again"
+        return OK
+
+    def _record(self):
         tns, tew, pns, pew = self.result()
         if not self._score(self.board, tns, tew, pns, pew):
-            return NO_ROOM  # the score stays on the confirm screen: record it after a sync
+            return NO_ROOM  # the score stays on its screen: record it after a sync
         self.scored += 1
         if self.action == ACT_CORRECT:
             self._event(records.EV_DIRECTOR, self.board, ACT_CORRECT, PIN_OK, bytes([tns, tew]))
@@ -299,6 +365,9 @@ class Terminal:
         if st == T_READY:
             if edge & DEAL:
                 self.begin_play()
+            elif edge & NEXT:  # the findings and rulings, a row further (round again)
+                self.scroll += 1
+                self.changed = True
             elif edge & MODE:
                 self.leave()
         elif st == T_PLAYING:
@@ -317,8 +386,18 @@ class Terminal:
         elif st == T_CONFIRM:
             if edge & DEAL:
                 self.confirm()
+            elif edge & NEXT:  # who keyed it in: the other side is asked
+                self.keyer = 1 - self.keyer
+                self.changed = True
             elif edge & MODE:
+                keyer = self.keyer
                 self.start_entry()
+                self.keyer = keyer
+        elif st == T_ACCEPT:
+            if edge & DEAL:
+                self.accept()
+            elif edge & MODE:
+                self.reject()
         else:  # the director's screens
             self._director().press(st, edge, up)
 
@@ -327,6 +406,93 @@ class Terminal:
         if self.changed:
             self.changed = False
             if self.display is not None and self.state != T_IDLE:
-                import shoe.screens as screens
+                self.display.show(screen(self))
 
-                self.display.show(screens.terminal_screen(self))
+
+# --- the terminal's screens (what each shows: the table in the docstring above) ------------
+_YES_NO = ("no", "yes")
+_SIDES = ("N-S", "E-W")
+
+
+def _value(t, i):
+    label, lo, hi = t._fields()[i]
+    v = t.vals[i]
+    if label == "makers":
+        return _SIDES[v]
+    if label == "alone":
+        return _YES_NO[v]
+    return "%d" % v
+
+
+def _foot(rows, *lines):
+    """rows (a screen of S.D.ROWS rows) with lines at its foot: what the buttons do."""
+    import shoe.screens as S
+    rows = (list(rows) + [""] * S.D.ROWS)[:S.D.ROWS - len(lines)]
+    return rows + list(lines)
+
+
+def _said(text, n=2):
+    """A message in at most n rows, wrapped between words (the last row marked if cut)."""
+    import shoe.screens as S
+    rows = S.wrap(text) if text else []
+    return S.page(rows, 0, n) if len(rows) > n else rows
+
+
+def screen(t):
+    """The scoring terminal's screen for its state (T_*): S.D.ROWS rows, the header first."""
+    import shoe.screens as S  # (loaded with the first screen)
+
+    st = t.state
+    seats = t.profile.seats
+    msg = t.message
+    g = t.profile.game
+    a, b = ("P0", "P1") if g == 4 else _SIDES
+    if st == T_READY:  # what the shoe found stays in view, scrollable with NEXT
+        sh = t.shoe
+        rows = [S.header(t.board, t.dealer, seats, "ready"), msg or sh.message]
+        if sh.findings or sh.rulings:
+            found = S.finding_lines(sh.findings, sh.rulings, g)
+            rows += S.page(found, t.scroll % len(found), S.D.ROWS - 5)
+        return _foot(rows, "DEAL: play", "NEXT: scroll", "MODE: shoe menu")
+    if st == T_PLAYING:
+        return _foot([S.header(t.board, t.dealer, seats, "play"), "in play"] + _said(msg),
+                     "DEAL: key score", "MODE: shoe menu")
+    if st == T_ENTRY:
+        label = t._fields()[t.field][0]
+        line = "> " + _value(t, t.field)
+        if g <= 2:
+            line += "  E-W %d" % (13 - t.vals[0])
+        elif g == 4:
+            line += "  P1 %d" % (5 - t.vals[0])
+        return _foot([S.header(t.board, t.dealer, seats, "score"), label, line, ""] + _said(msg),
+                     "NEXT+ MODE-", "DEAL: done")
+    if st == T_CONFIRM:
+        tns, tew, pns, pew = t.result()
+        rows = [S.header(t.board, t.dealer, seats, "score"), "%s %d  %s %d" % (a, tns, b, tew),
+                "pts %d-%d" % (pns, pew) if g in (3, 4) else "",
+                "keyed by " + (a, b)[t.keyer]] + _said(msg)
+        if t.action:  # the director's correction: recorded at once
+            return _foot(rows, "DEAL: record", "MODE: change")
+        return _foot(rows[:5], "DEAL: ask " + (b, a)[t.keyer], "NEXT: keyed by", "MODE: change")
+    if st == T_ACCEPT:
+        tns, tew, pns, pew = t.result()
+        other = (b, a)[t.keyer]
+        return _foot([S.header(t.board, t.dealer, seats, "accept"),
+                      "%s %d  %s %d" % (a, tns, b, tew),
+                      "pts %d-%d" % (pns, pew) if g in (3, 4) else "",
+                      other + ": accept?"] + _said(msg),
+                     "DEAL: accept", "MODE: reject")
+    if st == T_PIN:
+        shown = "*" * len(t.digits) + "%d" % t.digit
+        return _foot(["Director PIN", "> " + shown] + _said(msg), "NEXT+ MODE:digit",
+                     "DEAL: enter")
+    if st == T_MENU:
+        return _foot(["Director", "> " + S.MENU[t.item]] + _said(msg), "NEXT item DEAL do",
+                     "MODE: leave")
+    if st == T_BOARD:
+        return _foot([S.MENU[MENU_ACTS.index(t.action)] if t.action else "board",
+                      "board > %d" % t.number] + _said(msg), "NEXT+ MODE-", "DEAL: ok")
+    if st == T_VALUE:
+        return _foot(["tables engaged", "> %d" % t.number] + _said(msg), "NEXT+ MODE-",
+                     "DEAL: ok")
+    return _foot([""] + _said(msg))

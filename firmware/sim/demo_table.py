@@ -225,7 +225,8 @@ async def play(a, board_no, tricks, anyway=False):
             await press(a, "next" if want > t.vals[k] else "mode")
         await press(a, "deal")  # this field done: the next, or the confirm screen
     scored = t.scored
-    await press(a, "deal")  # recorded: signed SCORE
+    await press(a, "deal")  # the confirm screen: to the other side (ACCEPT)
+    await press(a, "deal")  # the other side accepts (EVENT score_checked): signed SCORE
     if t.scored != scored + 1:
         raise RuntimeError("board %d: no score recorded (%s)" % (board_no, t.message))
     say(a.table, "board %d: play begun%s (DEAL on the terminal: EVENT play_begun); %s %d "

@@ -59,6 +59,12 @@ def event_text(code, name, a, b=0):
         return "task fault: %s task, %s (restarted; the app stops after 3)" % (
             TASKS[a] if 0 < a < len(TASKS) else "task %d" % a,
             FAULTS[b] if 0 < b < len(FAULTS) else "kind %d" % b)
+    if code == records.EV_SCORE_CHECKED:  # the terminal: the other side's answer
+        side = ("N-S", "E-W")[b] if b < 2 else "side %d" % b
+        return "score %s by %s" % ("accepted" if a else "rejected", side)
+    if code == records.EV_DEVICE_FAULT:  # shoe/app.py's start-up checks
+        return {1: "no reader answering at power-on: the shoe refused to deal",
+                2: "no display answering at power-on"}.get(a, "device fault %d" % a)
     if code == records.EV_DIRECTOR:
         what = DIRECTOR.get(a, "action %d" % a)
         if a == 1:

@@ -504,5 +504,7 @@ def _args(code):
             records.EV_DIRECTOR: (tuple(sorted(ev.DIRECTOR)), range(len(ev.PIN_CHECK))),
             records.EV_PLAY_BEGUN: (range(records.MODE_OVERPLAY + 1), range(1)),
             records.EV_TASK_FAULT: (range(1, len(ev.TASKS)), range(1, len(ev.FAULTS))),
+            records.EV_SCORE_CHECKED: (range(2), range(2)),  # accepted?, the side answering
+            records.EV_DEVICE_FAULT: (range(1, 3), _ANY),  # reader or display, driver code
         })
     return _event_args.get(code)

@@ -76,6 +76,14 @@ EV_DECK_ENROLLED = 11  # a = deck number, b = cards enrolled
 EV_PLAY_BEGUN = 12  # a = 0 original deal, 1 overplay: the table began play (the terminal)
 EV_TASK_FAULT = 13  # a = app task, b = 1 MemoryError, 2 OSError, 3 other (app.py)
 EV_FILE_FAULT = 14  # a = file, b = what was wrong (firmware/shoe.py FILE_*, FAULT_*)
+# The side that did not key the score in answered it (the terminal, before the SCORE record):
+# a = 1 accepted, 0 rejected (back to entry); b = the side answering (0 N-S or P0, 1 E-W or
+# P1); data = [tricks N-S, tricks E-W] as keyed in
+EV_SCORE_CHECKED = 15
+# Hardware found missing at power-on (shoe/app.py's start-up checks): a = 1 the reader (no
+# answer on SPI: the shoe refuses to deal), 2 the display (nothing answered on I2C); b = the
+# driver's code as a byte (the reader's CHIP_ERROR)
+EV_DEVICE_FAULT = 16
 # CHECK slip result
 SLIP_OK = 0
 SLIP_MISMATCH = 1  # the deal differs from the tray slip
@@ -98,7 +106,8 @@ EVENT_NAMES = {EV_CARD_EXPOSED: "card_exposed", EV_UNKNOWN_TAG: "unknown_tag",
                EV_LOW_SPACE: "low_space", EV_READER_ERROR: "reader_error",
                EV_DEAL_ABANDONED: "deal_abandoned", EV_POWER_ON: "power_on",
                EV_DECK_ENROLLED: "deck_enrolled", EV_PLAY_BEGUN: "play_begun",
-               EV_TASK_FAULT: "task_fault", EV_FILE_FAULT: "file_fault"}
+               EV_TASK_FAULT: "task_fault", EV_FILE_FAULT: "file_fault",
+               EV_SCORE_CHECKED: "score_checked", EV_DEVICE_FAULT: "device_fault"}
 
 
 def _u16(buf, i, v):

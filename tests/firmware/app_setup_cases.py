@@ -101,6 +101,7 @@ def test_a_board_dealt_before_the_change_is_scored_as_its_own_game():
     assert t.key_in(8) == 0  # whist tricks (euchre's first field is the makers, 0..1)
     t.confirm()
     t.confirm()
+    t.accept()  # E-W accept it
     s = journal(a, records.SCORE)
     assert [(x["board"], x["game"], x["table"], x["tricks_ns"]) for x in s] == [(1, WHIST, 1, 8)]
     close(a)

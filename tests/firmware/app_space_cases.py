@@ -102,7 +102,8 @@ def score(a):
         t.begin_play()
     t.start_entry()
     t.confirm()
-    return t.confirm()
+    t.confirm()  # the other side is asked
+    return t.accept()
 
 
 def fill(a):

@@ -50,12 +50,13 @@ def test_after_a_deal_the_buttons_score_the_board():
     a.deal_once()
     assert a.terminal.active and a.terminal.board == 2
     a._display_once()  # the terminal's screen, with the shoe's news on it
-    assert b.display.shown("B2 ready") and b.display.shown("tray on reader")
+    assert b.display.shown("B2 dlr E") and b.display.shown("tray on reader")
     press(a, "deal")  # play begun
     press(a, "deal")  # key in: 7
     press(a, "next")  # 8
     press(a, "deal")
-    press(a, "deal")  # recorded
+    press(a, "deal")  # E-W are asked
+    press(a, "deal")  # E-W accept: recorded
     assert not a.terminal.active
     assert [e["board"] for e in journal(a, records.EVENT, records.EV_PLAY_BEGUN)] == [2]
     s = journal(a, records.SCORE)

@@ -96,6 +96,9 @@ class TableDeck:
 class Screen:
     """The display interface (display.TextDisplay) at its smallest: keeps every screen."""
 
+    rows = 8  # display.ROWS
+    fast = False  # no deal_update: every card redraws the whole screen
+
     def __init__(self):
         self.screens = []
 

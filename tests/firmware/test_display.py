@@ -1,38 +1,33 @@
-"""Displays: what the dealer is shown, on the fake and on a framebuf panel (both interpreters)."""
+"""Displays: what the dealer is shown, as lines (both interpreters); the panel's pixels are
+tests/firmware/test_display_panel.py (MicroPython only: framebuf is MicroPython's)."""
 
-from testkit import skip
-from shoe.display import SSD1306Display, TextDisplay
+from shoe.display import MORE, TextDisplay, cut
 from sim.display import ConsoleDisplay, RecordingDisplay
 
 
-class FakePanel:
-    """Stands in for micropython-lib's SSD1306: records text() calls and show()."""
-
-    def __init__(self, width=128, height=64):
-        self.width = width
-        self.height = height
-        self.drawn = []
-        self.shows = 0
-
-    def fill(self, c):
-        self.drawn = []
-
-    def text(self, s, x, y, c=1):
-        self.drawn.append((s, x, y))
-
-    def show(self):
-        self.shows += 1
-
-
-def test_lines_are_cut_to_width_and_padded():
-    d = TextDisplay(rows=3, cols=5)
-    d.show(["abcdefgh", "xy"])
-    assert d.lines == ["abcde", "xy", ""]
-    d.line(2, "0123456")
-    assert d.text() == "abcde\nxy\n01234"
+def test_lines_are_cut_at_a_word_with_a_mark_and_padded():
+    d = TextDisplay(rows=3, cols=16)
+    d.show(["trump differs from the slip", "xy"])
+    assert d.lines == ["trump differs" + MORE, "xy", ""]
+    d.line(2, "0123456789abcdefghij")  # one long word: cut, and marked as cut
+    assert d.text() == "trump differs~\nxy\n0123456789abcde~"
     d.line(7, "ignored")  # off the screen: ignored, not raised
     d.clear()
     assert d.lines == ["", "", ""]
+
+
+def test_a_line_is_never_cut_mid_word_without_the_mark():
+    words = "the pack is incorrect new deal by the same dealer trump differs from slip".split()
+    for i in range(len(words)):
+        for j in range(i + 1, len(words) + 1):
+            text = " ".join(words[i:j])
+            out = cut(text)
+            assert len(out) <= 16
+            if out != text:
+                assert out.endswith(MORE)
+                head = out[:-1].rstrip()
+                # the kept words are whole words of the text, or the cut one is marked
+                assert text.startswith(head)
 
 
 def test_recording_display_keeps_last_screens():
@@ -44,37 +39,9 @@ def test_recording_display_keeps_last_screens():
     assert d.shown("deal 2") and not d.shown("deal 1")
 
 
-def test_ssd1306_draws_each_line_8_pixels_apart():
-    panel = FakePanel()
-    d = SSD1306Display(panel)
+def test_recording_display_has_the_panels_rows():
+    d = RecordingDisplay()
     assert d.rows == 8 and d.cols == 16
-    d.show(["Board 3", "", "S 13/13"])
-    assert panel.drawn == [("Board 3", 0, 0), ("S 13/13", 0, 16)]
-    assert panel.shows == 1
-
-
-def test_ssd1306_on_a_real_framebuf():
-    try:
-        import framebuf
-    except ImportError:
-        skip("CPython has no framebuf; the fake panel test covers the logic")
-
-    class Panel(framebuf.FrameBuffer):
-        def __init__(self):
-            self.width, self.height = 128, 32
-            self.buf = bytearray(128 * 32 // 8)
-            super().__init__(self.buf, 128, 32, framebuf.MONO_VLSB)
-
-        def show(self):
-            pass
-
-    p = Panel()
-    d = SSD1306Display(p)
-    assert d.rows == 4
-    d.show(["X"])
-    assert any(p.buf)
-    d.clear()
-    assert not any(p.buf)
 
 
 class Sink:

@@ -199,8 +199,9 @@ def test_the_terminal_keeps_the_reserve_a_deal_needs():
     assert t.begin_play() == ST.OK  # room beyond the reserve: journaled
     t.start_entry()
     t.confirm()
-    assert t.confirm() == ST.NO_ROOM  # the score would eat into the reserve: not recorded
-    assert t.state == ST.T_CONFIRM and "not stored: sync" in t.message
+    t.confirm()  # to the other side
+    assert t.accept() == ST.NO_ROOM  # the score would eat into the reserve: not recorded
+    assert t.state == ST.T_ACCEPT and "not stored: sync" in t.message
     assert t.login("4711") == ST.NO_ROOM and t.state != ST.T_MENU  # an unjournaled try:
     assert j.free >= S.NEED_BYTES  # never checked
     assert sh.start_deal(2, 0) == ST.OK  # the reserve is there for the deal

@@ -30,7 +30,9 @@ def test_tricks_keyed_in_become_a_signed_score_record():
     assert t.key_in(8) == ST.OK
     t.confirm()  # the only field: to the confirm screen
     assert t.state == ST.T_CONFIRM and records_of(sh, records.SCORE) == []
-    t.confirm()
+    t.confirm()  # E-W are asked
+    assert t.state == ST.T_ACCEPT and records_of(sh, records.SCORE) == []
+    assert t.accept() == ST.OK
     s = records_of(sh, records.SCORE)[0]
     assert (s["board"], s["table"], s["game"], s["tricks_ns"], s["tricks_ew"]) == (3, 1, 1, 8, 5)
     assert (s["points_ns"], s["points_ew"]) == (8, 5)  # duplicate whist: tricks are the score
@@ -41,12 +43,13 @@ def test_buttons_walk_the_screens():
     sh, t = term()
     t.ready(board=4)
     t.refresh()
-    assert t.display.shown("B4 ready")
+    assert t.display.shown("B4 dlr N") and t.display.shown("ready")
     t.shoe.message = "tray on reader"  # the shoe's news and its ruling stay in view
     t.shoe.rulings = ("DW-IV-8",)
     t.changed = True
     t.refresh()
-    assert t.display.screens[-1][1:3] == ("tray on reader", "DW-IV-8")
+    assert t.display.screens[-1][1] == "tray on reader"
+    assert t.display.shown("DW-IV-8")  # the ruling (its words: test_screens_session.py)
     t.shoe.rulings = ()
     t.press(ST.DEAL)  # play begins
     t.press(ST.DEAL)  # key in the score: starts at 7
@@ -56,7 +59,8 @@ def test_buttons_walk_the_screens():
     t.refresh()
     assert t.display.shown("> 8  E-W 5")
     t.press(ST.DEAL)
-    t.press(ST.DEAL)
+    t.press(ST.DEAL)  # to E-W
+    t.press(ST.DEAL)  # E-W accept
     assert [e["board"] for e in events(sh, records.EV_PLAY_BEGUN)] == [4]
     assert records_of(sh, records.SCORE)[0]["tricks_ns"] == 8
 
@@ -80,6 +84,7 @@ def test_bad_entry_is_refused_with_a_message():
     assert e.key_in(5) == ST.OK  # a march
     e.confirm()
     e.confirm()
+    e.accept()
     s = records_of(sh2, records.SCORE)[0]
     assert (s["tricks_ns"], s["tricks_ew"], s["points_ns"], s["points_ew"]) == (0, 5, 0, 2)
     assert records_of(sh, records.SCORE) == []
@@ -92,6 +97,7 @@ def test_ecarte_points_from_the_tricks():
     assert t.key_in(5) == ST.OK
     t.confirm()
     t.confirm()
+    t.accept()
     s = records_of(sh, records.SCORE)[0]
     assert (s["tricks_ns"], s["tricks_ew"], s["points_ns"], s["points_ew"]) == (5, 0, 2, 0)
 

@@ -162,7 +162,7 @@ IMPOSSIBLE = [
     (check(rulings=(9999,)), "CHECK board 3: ruling id 9999 unknown"),
     (check(board=0), "CHECK board 0: outside the set-up's boards 1-24"),
     # EVENT: codes and arguments
-    (event(99), "EVENT code 99 unknown (1-14)"),
+    (event(99), "EVENT code 99 unknown (1-16)"),
     (event(records.EV_DIRECTOR, a=9), "EVENT director_action: a=9 b=0; the shoe writes a in "
                                       "1-7, b in 0-3"),
     (event(records.EV_TASK_FAULT, a=1, b=0), "EVENT task_fault: a=1 b=0; the shoe writes a in "
@@ -430,6 +430,7 @@ def test_every_score_the_terminal_takes_is_merged():
                 assert t.key_in(v) == ST.OK
                 t.confirm()
             t.confirm()
+            t.accept()  # EVENT score_checked, then the SCORE
             n += 1
         for rec in sh.journal.items:
             f = records.decode(rec)

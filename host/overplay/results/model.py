@@ -294,7 +294,8 @@ def load(st, session_id=None):
                   # the director's PIN and menu at the table: for the director, not players
                   "private": code == records.EV_DIRECTOR}
                  for shoe, pos, seq, code, name, b, a, b2 in events
-                 if code not in (records.EV_DECK_ENROLLED, records.EV_POWER_ON, records.EV_PLAY_BEGUN)]
+                 if code not in (records.EV_DECK_ENROLLED, records.EV_POWER_ON, records.EV_PLAY_BEGUN)
+                 and not (code == records.EV_SCORE_CHECKED and a == 1)]  # accepted: no irregularity
     expected = list(range(1, (sess["tables"] or 0) + 1)) if sess["id"] else []
     missing = [t for t in expected if t not in sess["synced_tables"]]
     fnames = field_names(mv)
