@@ -72,3 +72,18 @@ def test_law_v_2_only_when_the_others_have_their_correct_number():
                     "findings": [{"code": "seat_short", "seat": "E"},
                                  {"code": "seat_short", "seat": "S"}]})
     assert _codes(r) == ["DW-LB-3b"]
+
+
+def test_a_choice_that_is_not_a_word_is_refused_with_the_event_named():
+    """A "choice" given as a list or a number is an input error naming the event, not a crash
+    (hypothesis found `"choice": []` raising TypeError: unhashable type)."""
+    from overplay_core.errors import ParseError
+
+    for choice in ([], {}, 3):
+        try:
+            laws.judge({"game": "duplicate_whist",
+                        "events": [{"type": "duplicate_whist", "choice": choice}]})
+        except ParseError as e:
+            assert "events[0].choice" in str(e), str(e)
+        else:
+            assert False, choice

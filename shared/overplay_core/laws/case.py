@@ -379,7 +379,8 @@ class Case(Reader):
                 t = "claim_new_deal"  # écarté's word
             if "choice" in e:
                 ch = norm(e["choice"])
-                ch = CHOICE_ALIASES.get(ch, ch)
+                if isinstance(ch, str):
+                    ch = CHOICE_ALIASES.get(ch, ch)
                 if not isinstance(ch, str) or (" %s " % ch) not in CHOICES:
                     raise ParseError("%s.choice: unknown choice %r: use one of%s"
                                      % (where, e["choice"], CHOICES.rstrip()))
