@@ -45,15 +45,29 @@ _ENTRY_SIZE = const(11)  # deck id u16, card u8, UID length u8, UID 7 bytes
 
 
 def uid_hash(uid, n):
-    """An int below 2^24 from n UID bytes (each step < 2^30: no long ints on the device).
+    """An int below 2^24 from the UID's serial bytes (all but byte 0 of a 7-byte NXP UID,
+    the maker's 0x04; all four of a 4-byte one), no loop: it only spreads the slots, the
+    compare checks every byte. An odd multiplier below 2^16 maps each byte one to one onto
+    the low 8 bits (the slot) and spreads it upward; the fold brings the high bits down
+    (every step a small int on a 31-bit microcontroller)."""
+    h = uid[n - 1] * 0x9E35 ^ uid[n - 2] * 0x7F4B ^ uid[n - 3] * 0x5BD1 ^ uid[n - 4] * 0x2C1F
+    if n == 7:
+        h ^= uid[1] * 0x3A97 ^ uid[2] * 0xC2B3
+    return h ^ (h >> 9) ^ (h >> 17)
 
-    Multiplying only carries low bits upward, so each step also folds the high bits down:
-    the table's slot is the low bits, and they must depend on every UID byte."""
-    h = 0x2A5
-    for i in range(n):
-        h = ((h ^ uid[i]) * 37) & _MASK24
-        h ^= h >> 11
-    return h
+
+def _same(t, off, uid, n):
+    """The UID in the slot at off is uid[:n] (its length already checked): the last byte,
+    most likely to differ, first; no loop for the two lengths a lookup takes."""
+    if t[off + n] != uid[n - 1]:
+        return False
+    if n == 7:
+        return (t[off + 1] == uid[0] and t[off + 2] == uid[1] and t[off + 3] == uid[2]
+                and t[off + 4] == uid[3] and t[off + 5] == uid[4] and t[off + 6] == uid[5])
+    i = 0
+    while i < n - 1 and t[off + 1 + i] == uid[i]:
+        i += 1
+    return i == n - 1
 
 
 class Deck:
@@ -89,12 +103,8 @@ class Deck:
             ln = t[off]
             if ln == 0:
                 return -1 - off
-            if ln == n:
-                i = 0
-                while i < n and t[off + 1 + i] == uid[i]:
-                    i += 1
-                if i == n:
-                    return off
+            if ln == n and _same(t, off, uid, n):
+                return off
             s = (s + 1) & mask
         return -1 - self._size * _SLOT  # table full and not found
 
@@ -102,15 +112,20 @@ class Deck:
         """Card int of the tag in the deck in use, or UNKNOWN_TAG, OTHER_DECK, BAD_UID."""
         if n != 4 and n != 7:
             return BAD_UID
-        off = self._find(uid, n)
-        if off < 0:
-            return UNKNOWN_TAG
-        d = self.table[off + 8]
+        t = self.table
+        # the first probe inline (a hit there is the common case: the table is at most 3/4
+        # full); a miss or a collision goes the long way, through _find
+        off = (uid_hash(uid, n) & (self._size - 1)) * _SLOT
+        if t[off] != n or not _same(t, off, uid, n):
+            off = self._find(uid, n)
+            if off < 0:
+                return UNKNOWN_TAG
+        d = t[off + 8]
         if d != self.active:
             self.last_deck = self.deck_ids[d]
-            self.last_card = self.table[off + 9]
+            self.last_card = t[off + 9]
             return OTHER_DECK
-        return self.table[off + 9]
+        return t[off + 9]
 
     # --- decks
     def use(self, deck_id):

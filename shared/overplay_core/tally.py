@@ -51,6 +51,9 @@ class Tally:
         self.expected = bytearray(CARD_COUNT)
         self.counts = bytearray(4)
         self.order = bytearray(self.pack_size)  # cards in the order read, first pack_size
+        # the seat of the n-th card dealt (NOT_DEALT: turn-up or stock), filled by start():
+        # add() reads it instead of calling profile.seat_of per card
+        self.seat_by_n = bytearray(self.pack_size)
         self.mode = _IDLE
         self.dealer = 0
         self.n = 0
@@ -80,6 +83,11 @@ class Tally:
         """Begin an original deal by `dealer` (seat): seats follow the profile's deal order."""
         self._reset()
         self.dealer = dealer % self.seats
+        seat_of = self.profile.seat_of
+        sb = self.seat_by_n
+        for n in range(self.pack_size):
+            seat = seat_of(n, self.dealer)
+            sb[n] = NOT_DEALT if seat < 0 else seat
         self.mode = _DEAL
 
     def _flag(self, code):
@@ -106,14 +114,24 @@ class Tally:
             self.last_seat = -1
             return self._flag(F.EXTRA_CARD)
         self.n = n + 1
-        self.order[n] = card if (isinstance(card, int) and 0 <= card < 256) else 0xFF
-        seat = self.profile.seat_of(n, self.dealer)
-        self.last_seat = seat
-        if seat >= 0:
+        seat = self.seat_by_n[n]
+        if seat == NOT_DEALT:
+            seat = -1
+        else:
             self.counts[seat] += 1
-        bad = self._unplaceable(card)
-        if bad:
-            return bad
+        self.last_seat = seat
+        # _unplaceable's checks, inline after the one isinstance (the per-card path)
+        if not isinstance(card, int):
+            self.order[n] = 0xFF
+            return self._flag(F.FOREIGN_CARD)
+        if card < 0 or card >= CARD_COUNT:
+            self.order[n] = card if 0 <= card < 256 else 0xFF
+            return self._flag(F.FOREIGN_CARD)
+        self.order[n] = card
+        if not self.in_pack[card]:
+            return self._flag(F.FOREIGN_CARD)
+        if self.seat_of_card[card] != NOT_DEALT:
+            return self._flag(F.DUPLICATE_CARD)
         if n == self.profile.turn_up_index:
             self.trump_card = card
         if seat < 0:
@@ -187,7 +205,11 @@ class Tally:
                 out.append(code)
         # A missing card can be told when the whole pack is in hands (whist, bridge), or when
         # the shoe has also read the stock (euchre, écarté).
-        if self.profile.deal_cards == self.pack_size or self.n >= self.pack_size:
+        # Every card read once (no duplicate, none foreign) and as many as the pack: none is
+        # missing, no need to look.
+        whole = self.n == self.pack_size and not flags & (
+            1 << -F.DUPLICATE_CARD | 1 << -F.FOREIGN_CARD)
+        if not whole and (self.profile.deal_cards == self.pack_size or self.n >= self.pack_size):
             for c in self.profile.pack:
                 if self.seat_of_card[c] == NOT_DEALT:
                     out.append(F.MISSING_CARD)
