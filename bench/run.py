@@ -95,6 +95,8 @@ INFO.update({
                                           "started (tasks run 0.5 s, then collected)"),
     "device_session_min_free_heap_after_collect_bytes": (
         "bytes", "emulated Pico: lowest gc.mem_free() just after a between-hands collection"),
+    "device_gc_pause_cycles": ("cycles", "emulated Pico: one gc.collect() of the session's "
+                               "heap after a deal (the app's between-hands collection)"),
     "device_session_deals": ("deals", "emulated Pico: boards dealt in the session (PICO_DEALS)"),
     "device_session_wall_s_per_deal": ("s", "wall time per emulated deal (not a device figure)"),
     "device_deal_end_cycles": ("cycles", "emulated Pico: Shoe.end_deal, no flash commit "

@@ -113,10 +113,12 @@ class Deck:
         if n != 4 and n != 7:
             return BAD_UID
         t = self.table
-        # the first probe inline (a hit there is the common case: the table is at most 3/4
-        # full); a miss or a collision goes the long way, through _find
+        # the first probe of a 7-byte UID (an NTAG's) inline, last byte first (a hit there is
+        # the common case: the table is at most 3/4 full); anything else through _find
         off = (uid_hash(uid, n) & (self._size - 1)) * _SLOT
-        if t[off] != n or not _same(t, off, uid, n):
+        if not (n == 7 and t[off] == 7 and t[off + 7] == uid[6] and t[off + 1] == uid[0]
+                and t[off + 2] == uid[1] and t[off + 3] == uid[2] and t[off + 4] == uid[3]
+                and t[off + 5] == uid[4] and t[off + 6] == uid[5]):
             off = self._find(uid, n)
             if off < 0:
                 return UNKNOWN_TAG

@@ -28,7 +28,7 @@ from overplay_core.cards import CARD_COUNT
 from overplay_core.compat import const
 from overplay_core.errors import RuleError
 
-NOT_DEALT = 0xFF
+NOT_DEALT = const(0xFF)  # const: inlined on the per-card path, still importable
 NO_HAND = 7  # the turn-up left on the stock, and the stock: in no player's hand
 TURN_UP = 6  # returned by add() for the card turned for trump that stays on the pack
 STOCK = 7  # returned by add() for a card of the stock (euchre, écarté)
@@ -47,6 +47,7 @@ class Tally:
         self.hand_size = profile.hand_size
         self.pack_size = len(profile.pack)
         self.in_pack = profile.in_pack
+        self.turn_up_index = profile.turn_up_index
         self.seat_of_card = bytearray(CARD_COUNT)
         self.expected = bytearray(CARD_COUNT)
         self.counts = bytearray(4)
@@ -83,10 +84,10 @@ class Tally:
         """Begin an original deal by `dealer` (seat): seats follow the profile's deal order."""
         self._reset()
         self.dealer = dealer % self.seats
-        seat_of = self.profile.seat_of
         sb = self.seat_by_n
-        for n in range(self.pack_size):
-            seat = seat_of(n, self.dealer)
+        p = self.profile
+        for n in range(self.pack_size):  # (no bound method kept: start allocates nothing)
+            seat = p.seat_of(n, self.dealer)
             sb[n] = NOT_DEALT if seat < 0 else seat
         self.mode = _DEAL
 
@@ -132,11 +133,11 @@ class Tally:
             return self._flag(F.FOREIGN_CARD)
         if self.seat_of_card[card] != NOT_DEALT:
             return self._flag(F.DUPLICATE_CARD)
-        if n == self.profile.turn_up_index:
+        if n == self.turn_up_index:
             self.trump_card = card
         if seat < 0:
             self.seat_of_card[card] = NO_HAND
-            return TURN_UP if n == self.profile.turn_up_index else STOCK
+            return TURN_UP if n == self.turn_up_index else STOCK
         self.seat_of_card[card] = seat
         return seat
 
