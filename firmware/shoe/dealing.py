@@ -119,15 +119,16 @@ class Shoe:
 
     def on_uid(self, uid, n):
         """Handle one reader result: n = UID length (4 or 7), 0 = no tag, < 0 = error."""
-        if n == 0:
-            # Two tags that collided answer every other REQA (after a failed anticollision
-            # they drop to IDLE): the field is clear only after two empty polls in a row.
-            self.empty += 1
-            if self.empty >= 2:
-                self.colliding = False
-            return NOTHING
-        self.empty = 0
-        if n < 0:
+        if n <= 0:
+            if n == 0:
+                # Two tags that collided answer every other REQA (after a failed
+                # anticollision they drop to IDLE): the field is clear only after two empty
+                # polls in a row.
+                self.empty += 1
+                if self.empty >= 2:
+                    self.colliding = False
+                return NOTHING
+            self.empty = 0
             if n == self.collision_code:
                 if self.colliding:
                     return NOTHING  # the same two tags still in the field: told once
@@ -136,6 +137,7 @@ class Shoe:
                 return FLAGGED
             self.noise += 1
             return NOTHING
+        self.empty = 0
         self.colliding = False
         st = self.state
         if st == DEALING:

@@ -110,8 +110,6 @@ class Deck:
 
     def lookup(self, uid, n):
         """Card int of the tag in the deck in use, or UNKNOWN_TAG, OTHER_DECK, BAD_UID."""
-        if n != 4 and n != 7:
-            return BAD_UID
         t = self.table
         # the first probe of a 7-byte UID (an NTAG's) inline, last byte first (a hit there is
         # the common case: the table is at most 3/4 full); anything else through _find
@@ -119,8 +117,10 @@ class Deck:
             h = (uid[6] * 0x9E35 ^ uid[5] * 0x7F4B ^ uid[4] * 0x5BD1 ^ uid[3] * 0x2C1F
                  ^ uid[1] * 0x3A97 ^ uid[2] * 0xC2B3)
             h ^= (h >> 9) ^ (h >> 17)
-        else:
+        elif n == 4:
             h = uid_hash(uid, n)
+        else:
+            return BAD_UID
         off = (h & (self._size - 1)) * _SLOT
         if not (n == 7 and t[off] == 7 and t[off + 7] == uid[6] and t[off + 1] == uid[0]
                 and t[off + 2] == uid[1] and t[off + 3] == uid[2] and t[off + 4] == uid[3]

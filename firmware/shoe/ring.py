@@ -115,10 +115,9 @@ class Ring:
         n = meta[2 * t + 1]
         self.last_len = n
         if n and out is not None:
-            views = self._views
             size = self.size
-            if views is not None and len(out) >= size:
-                out[0:size] = views[t]  # one C copy
+            if len(out) >= size and self._views is not None:
+                out[0:size] = self._views[t]  # one C copy
             else:
                 b = self._buf
                 o = t * size
