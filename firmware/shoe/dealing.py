@@ -144,19 +144,17 @@ class Shoe:
             # The commonest path of all, inline (a call is ~1,500 cycles on the Pico): kept
             # short, every line is paid 52 times a deal.
             c = self.deck.lookup(uid, n)
-            if c < 0:
-                c = self._foreign(uid, n, c)
             t = self.tally
-            if c != FOREIGN and t.seat_of_card[c] != NOT_DEALT:
+            if c < 0:
+                c = self._foreign(uid, n, c)  # FOREIGN: the tally flags it (code < 0)
+            elif t.seat_of_card[c] != NOT_DEALT:
                 # This deck has one tag per card: the same physical card read again.
                 self._flag(records.EV_DUPLICATE_READ, c, t.seat_of_card[c], uid, n)
                 return FLAGGED
             code = t.add(c)
             self.last_card = c
             self.changed = True
-            if code < 0 or c == FOREIGN:
-                return FLAGGED
-            return CARD
+            return FLAGGED if code < 0 else CARD
         if st == CHECK_HANDS or st == CHECK_TRUMP:
             return self._check_uid(uid, n)
         # idle, tray and enrolment work is slow-path: hand the UID over
