@@ -139,8 +139,7 @@ class Shoe:
             return NOTHING
         self.empty = 0
         self.colliding = False
-        st = self.state
-        if st == DEALING:
+        if self.state == DEALING:
             # The commonest path of all, inline (a call is ~1,500 cycles on the Pico): kept
             # short, every line is paid 52 times a deal.
             c = self.deck.lookup(uid, n)
@@ -155,6 +154,7 @@ class Shoe:
             self.last_card = c
             self.changed = True
             return FLAGGED if code < 0 else CARD
+        st = self.state
         if st == CHECK_HANDS or st == CHECK_TRUMP:
             return self._check_uid(uid, n)
         # idle, tray and enrolment work is slow-path: hand the UID over

@@ -45,15 +45,15 @@ _ENTRY_SIZE = const(11)  # deck id u16, card u8, UID length u8, UID 7 bytes
 
 
 def uid_hash(uid, n):
-    """An int below 2^24 from the UID's serial bytes (all but byte 0 of a 7-byte NXP UID,
-    the maker's 0x04; all four of a 4-byte one), no loop: it only spreads the slots, the
-    compare checks every byte. An odd multiplier below 2^16 maps each byte one to one onto
-    the low 8 bits (the slot) and spreads it upward; the fold brings the high bits down
-    (every step a small int on a 31-bit microcontroller)."""
+    """An int below 2^24 from the UID's serial bytes (the last four, and byte 1 of a 7-byte
+    NXP UID: byte 0 is the maker's 0x04; byte 2 is left out, for speed), no loop: it only
+    spreads the slots, the compare checks every byte. An odd multiplier below 2^16 maps each
+    byte one to one onto the low 8 bits (the slot of a table up to 256) and spreads it
+    upward (a bigger table); every step a small int on a 31-bit microcontroller."""
     h = uid[n - 1] * 0x9E35 ^ uid[n - 2] * 0x7F4B ^ uid[n - 3] * 0x5BD1 ^ uid[n - 4] * 0x2C1F
     if n == 7:
-        h ^= uid[1] * 0x3A97 ^ uid[2] * 0xC2B3
-    return h ^ (h >> 9) ^ (h >> 17)
+        h ^= uid[1] * 0x3A97
+    return h
 
 
 def _same(t, off, uid, n):
@@ -115,8 +115,7 @@ class Deck:
         # the common case: the table is at most 3/4 full); anything else through _find
         if n == 7:  # uid_hash, inline (a call is ~1,500 cycles on the Pico)
             h = (uid[6] * 0x9E35 ^ uid[5] * 0x7F4B ^ uid[4] * 0x5BD1 ^ uid[3] * 0x2C1F
-                 ^ uid[1] * 0x3A97 ^ uid[2] * 0xC2B3)
-            h ^= (h >> 9) ^ (h >> 17)
+                 ^ uid[1] * 0x3A97)
         elif n == 4:
             h = uid_hash(uid, n)
         else:
