@@ -9,9 +9,12 @@ with Ctrl-C, a fresh App built on the real board):
   tally), a new tag entering the field at every REQA; ticks_us x 125 MHz;
 - per card without the driver and per deal end: bench/mpy_card_loop.py run on the device
   (its card_us and deal_end_us_per_card; the flash commit not included);
-- a session: the app dealing PICO_DEALS boards (default 8; 200 take about 2 hours here) through
-  the buttons and the reader; lowest gc.mem_free() sampled by a task every 2 ms (garbage
-  included, as the app sees it) and just after each between-hands collection;
+- a session: the app dealing PICO_DEALS boards through the buttons and the reader (default 8:
+  a deal takes 16-23 s of wall time on a shared 2-core machine, so issue #12's 200 deals would
+  take 55-75 min, too long for `make bench`; PICO_DEALS=200 runs them); lowest gc.mem_free()
+  sampled by a task every 2 ms (garbage included, as the app sees it), just after each
+  between-hands collection, and after a second collection there (live data only, and that
+  collection's pause);
 - sync: `overplay sync` of the session's records; records per second of the shoe's CPU time
   (emulated cycles during the sync / 125 MHz).
 - free heap by stage, in a fresh interpreter (a soft reset from the raw REPL, which runs no
@@ -148,11 +151,21 @@ import %(app)s as app, %(board)s as board
 asyncio.new_event_loop()
 gc.collect()
 a = app.App(board.build())
-st = {'min': 1 << 30, 'min_between': 1 << 30, 'deals': 0, 'samples': 0}
+import time
+st = {'min': 1 << 30, 'min_between': 1 << 30, 'min_live': 1 << 30, 'deals': 0, 'samples': 0,
+      'gc_us': 0}
 def on_end(sh):
     f = gc.mem_free()
     if f < st['min_between']:
         st['min_between'] = f
+    t = time.ticks_us()
+    gc.collect()  # what the between-hands collection just cost, once more on the same heap
+    t = time.ticks_diff(time.ticks_us(), t)
+    if t > st['gc_us']:
+        st['gc_us'] = t
+    f = gc.mem_free()  # live only: what the first figure's screen drawing left is gone
+    if f < st['min_live']:
+        st['min_live'] = f
     st['deals'] += 1
     if st['deals'] >= %(deals)d:
         a.stop()
@@ -446,6 +459,8 @@ def measure(ctx, emu, folder, deals, profile=None):
         out["device_session_deals"] = r["deals"]
         out["device_session_min_free_heap_bytes"] = r["min"]
         out["device_session_min_free_heap_after_collect_bytes"] = r["min_between"]
+        out["device_session_min_free_heap_live_bytes"] = r["min_live"]
+        out["device_gc_pause_cycles"] = round(r["gc_us"] * HZ / 1e6)
         out["device_session_wall_s_per_deal"] = round((time.monotonic() - t0) / deals, 1)
         if profile is not None:  # deals started by the device code (a button pressed
             for _ in range(deals):  # while the code is still on its way would be lost)

@@ -38,7 +38,8 @@ TARGETS = {
     "device_card_cycles_data_path": ("<=", 60000, "cycles", "emulated RP2040: ring + "
                                      "Shoe.on_uid (mpy_card_loop)", None),
     "device_session_min_free_heap_bytes": (">=", 204800, "bytes", "emulated RP2040: lowest "
-                                           "gc.mem_free() sampled while dealing", None),
+                                           "gc.mem_free() sampled while dealing "
+                                           "(device_session_deals deals)", None),
     # The memory gate (issue #11): the session with its code run in place, as a Pico runs
     # frozen code from flash; the .mpy-in-RAM figures beside it are reported, not gated.
     "min_heapsize_code_in_place_bytes": ("<=", 114688, "bytes",
@@ -95,6 +96,11 @@ INFO.update({
                                           "started (tasks run 0.5 s, then collected)"),
     "device_session_min_free_heap_after_collect_bytes": (
         "bytes", "emulated Pico: lowest gc.mem_free() just after a between-hands collection"),
+    "device_session_min_free_heap_live_bytes": (
+        "bytes", "emulated Pico: lowest gc.mem_free() after a second collection at a deal's "
+                 "end (live data only)"),
+    "device_gc_pause_cycles": ("cycles", "emulated Pico: one gc.collect() of the session's "
+                               "heap after a deal (the app's between-hands collection)"),
     "device_session_deals": ("deals", "emulated Pico: boards dealt in the session (PICO_DEALS)"),
     "device_session_wall_s_per_deal": ("s", "wall time per emulated deal (not a device figure)"),
     "device_deal_end_cycles": ("cycles", "emulated Pico: Shoe.end_deal, no flash commit "

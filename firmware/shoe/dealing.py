@@ -11,7 +11,7 @@
     shoe.start_check(board=3)                 # OVERPLAY_CHECK at the next table (shoe.check)
     shoe.start_enrol(deck_no)                 # ENROL_DECK: deal a sorted pack once
 
-The per-card path (poll, on_uid, _deal_uid, _flag) allocates nothing (tested under
+The per-card path (poll, on_uid, _flag) allocates nothing (tested under
 micropython.heap_lock(): tests/firmware/test_app_hotpath.py): the deck lookup, the tally and
 the event ring are preallocated; an irregularity is a few bytes put into `events` for the
 slow path (service) to record and show. Everything else here may allocate: starting a deal
@@ -119,15 +119,16 @@ class Shoe:
 
     def on_uid(self, uid, n):
         """Handle one reader result: n = UID length (4 or 7), 0 = no tag, < 0 = error."""
-        if n == 0:
-            # Two tags that collided answer every other REQA (after a failed anticollision
-            # they drop to IDLE): the field is clear only after two empty polls in a row.
-            self.empty += 1
-            if self.empty >= 2:
-                self.colliding = False
-            return NOTHING
-        self.empty = 0
-        if n < 0:
+        if n <= 0:
+            if n == 0:
+                # Two tags that collided answer every other REQA (after a failed
+                # anticollision they drop to IDLE): the field is clear only after two empty
+                # polls in a row.
+                self.empty += 1
+                if self.empty >= 2:
+                    self.colliding = False
+                return NOTHING
+            self.empty = 0
             if n == self.collision_code:
                 if self.colliding:
                     return NOTHING  # the same two tags still in the field: told once
@@ -136,10 +137,24 @@ class Shoe:
                 return FLAGGED
             self.noise += 1
             return NOTHING
+        self.empty = 0
         self.colliding = False
+        if self.state == DEALING:
+            # The commonest path of all, inline (a call is ~1,500 cycles on the Pico): kept
+            # short, every line is paid 52 times a deal.
+            c = self.deck.lookup(uid, n)
+            t = self.tally
+            if c < 0:
+                c = self._foreign(uid, n, c)  # FOREIGN: the tally flags it (code < 0)
+            elif t.seat_of_card[c] != NOT_DEALT:
+                # This deck has one tag per card: the same physical card read again.
+                self._flag(records.EV_DUPLICATE_READ, c, t.seat_of_card[c], uid, n)
+                return FLAGGED
+            code = t.add(c)
+            self.last_card = c
+            self.changed = True
+            return FLAGGED if code < 0 else CARD
         st = self.state
-        if st == DEALING:
-            return self._deal_uid(uid, n)
         if st == CHECK_HANDS or st == CHECK_TRUMP:
             return self._check_uid(uid, n)
         # idle, tray and enrolment work is slow-path: hand the UID over
@@ -152,23 +167,6 @@ class Shoe:
         else:
             self._flag(records.EV_UNKNOWN_TAG, 0, self.tally.n, uid, n)
         return FOREIGN
-
-    def _deal_uid(self, uid, n):
-        # The commonest path of all: kept short (every line is paid 52 times a deal).
-        c = self.deck.lookup(uid, n)
-        if c < 0:
-            c = self._foreign(uid, n, c)
-        t = self.tally
-        if c != FOREIGN and t.seat_of_card[c] != NOT_DEALT:
-            # This deck has one tag per card: the same physical card read again.
-            self._flag(records.EV_DUPLICATE_READ, c, t.seat_of_card[c], uid, n)
-            return FLAGGED
-        code = t.add(c)
-        self.last_card = c
-        self.changed = True
-        if code < 0 or c == FOREIGN:
-            return FLAGGED
-        return CARD
 
     def _check_uid(self, uid, n):
         return self.check.check_uid(uid, n)  # made by start_check: allocates nothing

@@ -333,14 +333,21 @@ class Link:
                 self._pin_set(seq, body, payload)
 
     def _hello(self, seq, payload):
+        # The PC resends a HELLO whose INFO is slow to come (0.5 s; a busy or emulated shoe)
+        # and goes on with the first INFO it gets: a new shoe nonce for the copy would make
+        # the PC's next command fail its tag ("not authenticated"). The same HELLO again,
+        # before any command of this sync was taken, gets the same INFO (the same nonce).
+        again = (self._nonced and self._last[0] == 0 and len(payload) == wire.HELLO_BYTES
+                 and bytes(payload[1:]) == bytes(self._hn))
         self._start()
         self.streaming = False
         self._nonced = False
         if len(payload) != wire.HELLO_BYTES or payload[0] != wire.VERSION:
             self._send(wire.ERROR, E_VERSION, b"wire version")
             return
-        self._hn[:] = payload[1:]
-        self._sn[:] = os.urandom(wire.NONCE_BYTES)
+        if not again:
+            self._hn[:] = payload[1:]
+            self._sn[:] = os.urandom(wire.NONCE_BYTES)
         self._last[0] = 0  # a command of an earlier sync is never "repeated" in this one
         self._nonced = True
         j = self.journal

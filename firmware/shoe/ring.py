@@ -60,7 +60,8 @@ class Ring:
     # --- copying in and out ---------------------------------------------------------------
     def put(self, kind, data=None, n=0):
         """Append one item: kind 0..255 and data[0:n]. False when full (counted in dropped)."""
-        if self._count == self.slots:
+        c = self._count
+        if c == self.slots:
             self.dropped += 1
             return False
         h = self._head
@@ -79,9 +80,8 @@ class Ring:
         meta = self._meta
         meta[2 * h] = kind
         meta[2 * h + 1] = n
-        h += 1  # _advance_head, inline: put and get are on the per-card path
-        self._head = 0 if h == self.slots else h
-        c = self._count + 1
+        self._head = 0 if h + 1 == self.slots else h + 1  # _advance_head, inline: put and
+        c += 1  # get are on the per-card path
         self._count = c
         if c > self.high_water:
             self.high_water = c
@@ -106,27 +106,27 @@ class Ring:
 
     def get(self, out=None):
         """Take the oldest item: its kind (payload copied into out), or -1 when empty."""
-        if self._count == 0:
+        c = self._count
+        if c == 0:
             self.last_len = 0
             return -1
         t = self._tail
-        kind = self._meta[2 * t]
-        n = self._meta[2 * t + 1]
+        meta = self._meta
+        n = meta[2 * t + 1]
         self.last_len = n
-        if out is not None and n:
-            views = self._views
-            if views is not None and len(out) >= self.size:
-                out[0:self.size] = views[t]  # one C copy
+        if n and out is not None:
+            size = self.size
+            if len(out) >= size and self._views is not None:
+                out[0:size] = self._views[t]  # one C copy
             else:
                 b = self._buf
-                o = t * self.size
+                o = t * size
                 m = n if n <= len(out) else len(out)
                 for i in range(m):
                     out[i] = b[o + i]
-        t += 1  # _advance_tail, inline
-        self._tail = 0 if t == self.slots else t
-        self._count -= 1
-        return kind
+        self._tail = 0 if t + 1 == self.slots else t + 1  # _advance_tail, inline
+        self._count = c - 1
+        return meta[2 * t]
 
     # --- bookkeeping ----------------------------------------------------------------------
     def _advance_head(self, h):

@@ -47,7 +47,10 @@ def pack(seat_of_card, cards, out, bits=0):
     written as NO_HAND. Allocates nothing; out must hold size(len(cards), bits) bytes.
     """
     if bits == 0:
-        bits = width(seat_of_card, cards)
+        n = _pack2(seat_of_card, cards, out)
+        if n >= 0:
+            return n
+        bits = 3  # a card in no hand: the 3-bit form
     n = (len(cards) * bits + 7) // 8
     for i in range(n):
         out[i] = 0
@@ -65,6 +68,37 @@ def pack(seat_of_card, cards, out, bits=0):
             out[byte + 1] |= v >> (8 - shift)
         pos += bits
     return n
+
+
+def _pack2(s, cards, out):
+    """The 2-bit form four cards a byte, one statement a byte (width() folded in: the deal
+    end of a whist or bridge deal); -1 (out half written) when a card is in no hand."""
+    k = len(cards)
+    i = 0
+    j = 0
+    while i + 4 <= k:
+        a = s[cards[i]]
+        b = s[cards[i + 1]]
+        c = s[cards[i + 2]]
+        d = s[cards[i + 3]]
+        if a | b | c | d > 3:
+            return -1
+        out[j] = a | b << 2 | c << 4 | d << 6
+        i += 4
+        j += 1
+    if i < k:
+        v = 0
+        shift = 0
+        while i < k:
+            a = s[cards[i]]
+            if a > 3:
+                return -1
+            v |= a << shift
+            shift += 2
+            i += 1
+        out[j] = v
+        j += 1
+    return j
 
 
 def unpack_into(data, cards, out):

@@ -28,7 +28,7 @@ from overplay_core.cards import CARD_COUNT
 from overplay_core.compat import const
 from overplay_core.errors import RuleError
 
-NOT_DEALT = 0xFF
+NOT_DEALT = const(0xFF)  # const: inlined on the per-card path, still importable
 NO_HAND = 7  # the turn-up left on the stock, and the stock: in no player's hand
 TURN_UP = 6  # returned by add() for the card turned for trump that stays on the pack
 STOCK = 7  # returned by add() for a card of the stock (euchre, écarté)
@@ -47,10 +47,14 @@ class Tally:
         self.hand_size = profile.hand_size
         self.pack_size = len(profile.pack)
         self.in_pack = profile.in_pack
+        self.turn_up_index = profile.turn_up_index
         self.seat_of_card = bytearray(CARD_COUNT)
         self.expected = bytearray(CARD_COUNT)
         self.counts = bytearray(4)
         self.order = bytearray(self.pack_size)  # cards in the order read, first pack_size
+        # the seat of the n-th card dealt (NOT_DEALT: turn-up or stock), filled by start():
+        # add() reads it instead of calling profile.seat_of per card
+        self.seat_by_n = bytearray(self.pack_size)
         self.mode = _IDLE
         self.dealer = 0
         self.n = 0
@@ -80,6 +84,11 @@ class Tally:
         """Begin an original deal by `dealer` (seat): seats follow the profile's deal order."""
         self._reset()
         self.dealer = dealer % self.seats
+        sb = self.seat_by_n
+        p = self.profile
+        for n in range(self.pack_size):  # (no bound method kept: start allocates nothing)
+            seat = p.seat_of(n, self.dealer)
+            sb[n] = NOT_DEALT if seat < 0 else seat
         self.mode = _DEAL
 
     def _flag(self, code):
@@ -106,19 +115,29 @@ class Tally:
             self.last_seat = -1
             return self._flag(F.EXTRA_CARD)
         self.n = n + 1
-        self.order[n] = card if (isinstance(card, int) and 0 <= card < 256) else 0xFF
-        seat = self.profile.seat_of(n, self.dealer)
-        self.last_seat = seat
-        if seat >= 0:
+        seat = self.seat_by_n[n]
+        if seat == NOT_DEALT:
+            seat = -1
+        else:
             self.counts[seat] += 1
-        bad = self._unplaceable(card)
-        if bad:
-            return bad
-        if n == self.profile.turn_up_index:
+        self.last_seat = seat
+        # _unplaceable's checks, inline after the one isinstance (the per-card path)
+        if not isinstance(card, int):
+            self.order[n] = 0xFF
+            return self._flag(F.FOREIGN_CARD)
+        if card < 0 or card >= CARD_COUNT:
+            self.order[n] = card if 0 <= card < 256 else 0xFF
+            return self._flag(F.FOREIGN_CARD)
+        self.order[n] = card
+        if not self.in_pack[card]:
+            return self._flag(F.FOREIGN_CARD)
+        if self.seat_of_card[card] != NOT_DEALT:
+            return self._flag(F.DUPLICATE_CARD)
+        if n == self.turn_up_index:
             self.trump_card = card
         if seat < 0:
             self.seat_of_card[card] = NO_HAND
-            return TURN_UP if n == self.profile.turn_up_index else STOCK
+            return TURN_UP if n == self.turn_up_index else STOCK
         self.seat_of_card[card] = seat
         return seat
 
@@ -187,7 +206,11 @@ class Tally:
                 out.append(code)
         # A missing card can be told when the whole pack is in hands (whist, bridge), or when
         # the shoe has also read the stock (euchre, écarté).
-        if self.profile.deal_cards == self.pack_size or self.n >= self.pack_size:
+        # Every card read once (no duplicate, none foreign) and as many as the pack: none is
+        # missing, no need to look.
+        whole = self.n == self.pack_size and not flags & (
+            1 << -F.DUPLICATE_CARD | 1 << -F.FOREIGN_CARD)
+        if not whole and (self.profile.deal_cards == self.pack_size or self.n >= self.pack_size):
             for c in self.profile.pack:
                 if self.seat_of_card[c] == NOT_DEALT:
                     out.append(F.MISSING_CARD)

@@ -61,7 +61,35 @@ def test_a_free_count_beyond_the_block_count_is_no_room():
         J.os = Statvfs(40)
         assert j.free_bytes() == 36 * 512 and j.can_record(64) and not j.low
         J.os = Statvfs(11)  # 7 of 64 blocks free after the reserve: under 1/8
-        assert j.can_record(64) and j.low
+        assert j.free_bytes() == 7 * 512 and j.can_record(64) and j.low
+    finally:
+        J.os = os
+        j.close()
+        rmtree(d)
+
+
+class CountingStatvfs(Statvfs):
+    calls = 0
+
+    def statvfs(self, path):
+        self.calls += 1
+        return Statvfs.statvfs(self, path)
+
+
+def test_can_record_reads_the_flash_again_after_a_commit_and_near_full():
+    d = _tmpdir()
+    j = J.Journal(d)
+    buf = bytearray(records.MAX_RECORD)
+    try:
+        fake = J.os = CountingStatvfs(60)  # 56 of 64 blocks free after the reserve
+        assert j.can_record(64) and j.can_record(64) and fake.calls == 1  # far from full
+        _deal(j, buf, 1)
+        assert j.commit()
+        fake.free = 20  # the commit (or another file) took blocks: read again after it
+        assert j.can_record(64) and fake.calls == 2
+        assert j.can_record(64) and fake.calls == 3  # 16 blocks: within the margin, each time
+        fake.free = 4
+        assert not j.can_record(64) and fake.calls == 4
     finally:
         J.os = os
         j.close()

@@ -41,6 +41,28 @@ def test_info_names_the_oldest_record_held_and_a_fresh_nonce_each_hello():
     assert (info[4], info[7]) == (11, 11)  # nothing held: first_seq == next_seq
 
 
+def test_a_resent_hello_gets_the_same_nonce_so_the_first_info_still_holds():
+    # The PC resends a HELLO whose INFO is late and goes on with the first INFO it reads:
+    # both copies answered before it reads either (a slow shoe), the command it tags under
+    # the first INFO's nonce is taken (it was refused "not authenticated" on the emulated Pico)
+    link, j, pc, kbd = make(3)
+    nonce = b"\x42" * wire.NONCE_BYTES
+    hello = wire.encode_frame(wire.HELLO, 0, bytes([wire.VERSION]) + nonce, stuffed=True)
+    pc.host_nonce = nonce
+    pc.write(hello)
+    pc.write(hello)
+    pc.run(6)
+    f = pc.frames()
+    assert [t for t, _, _ in f] == [wire.INFO, wire.INFO] and f[0][2] == f[1][2]
+    pc.took_info(f[0][2])
+    data = session.encode(12, 1, 0, 1, 28, 2, 4, session.HOWELL)
+    assert pc.ask(wire.SESSION_SET, 12, data)[0][:2] == (wire.SESSION_ACK, 12)
+    # a new HELLO (a new host nonce) still gets a new shoe nonce
+    n1 = pc.shoe_nonce
+    pc.hello()
+    assert pc.shoe_nonce != n1
+
+
 def test_an_old_hello_is_refused_by_version():
     link, j, pc, kbd = make(3)
     pc.write(wire.encode_frame(wire.HELLO, 0, b"\x01abcd", stuffed=True))  # wire version 1
