@@ -14,9 +14,9 @@ number of clients (`overplay sync`, `overplay enroll`, pyserial's miniterm) may 
 and open the port again while the shoe runs; what the shoe sends while no client has the
 port open is dropped, as a USB serial line with no host drops it.
 
-Once enrolled and given a set-up (by `overplay enroll` and `overplay sync`), it deals --deal N
-boards (shuffled from --seed and the board number), going on after the last board its flash
-says it dealt, or the boards a --script names. Orders on stdin, a line each: `deal N`,
+Once enrolled and given a set-up (by `overplay enroll` and `overplay sync`), it plays --deal N
+boards (shuffled from --seed and the board number) in its table's movement order from where
+its flash says it is (the app's next board), or the boards a --script names. Orders on stdin, a line each: `deal N`,
 `power` (cut the power and switch on again, same flash), `stop`. SIGUSR1 cuts the power too;
 Ctrl-C (SIGINT) and SIGTERM stop it cleanly (the board in hand finished, the journal
 committed), exit status 0.
@@ -56,7 +56,8 @@ def add_arguments(p):
     p.add_argument("--link", metavar="PATH",
                    help="also a symlink PATH to the pty, removed when the shoe stops")
     p.add_argument("--deal", type=int_arg(0, BOARD_MAX, "deal"), default=0, metavar="N",
-                   help="deal N more boards once it has a set-up (default 0: only serve)")
+                   help="play N more boards, in its table's movement order, once it has a set-up "
+                   "(default 0: only serve)")
     p.add_argument("--seed", type=int_arg(0, 2 ** 30, "seed"), default=1,
                    help="shuffles from this seed and the board number (default 1)")
     p.add_argument("--script", metavar="FILE",
