@@ -76,8 +76,6 @@ def dealer_of(board_no, seats):
 
 class App:
     boot_faults = ()  # faults found at power-on, not yet recorded (faults.boot)
-    movement = None  # the set-up's overplay_core.movement.Movement (App._follow)
-    round_first = 0  # the first board of the round on the screen (Shoe.round_lines)
 
     def __init__(self, board, game=None, variant=0, table=None, deck_id=1, first_board=1,
                  poll_ms=POLL_MS, display_ms=DISPLAY_MS, terminal=None):
@@ -134,8 +132,10 @@ class App:
         self.shoe.auto_refresh = False  # the display task draws, every display_ms
         if setup:
             self.shoe.tables = setup["tables"]  # the context of a ruling (DW Law IV §9)
-        if self.boards:
-            self._follow(setup)
+        if self.boards:  # the table's place in its movement: shoe/rounds.py
+            import shoe.rounds as rounds
+
+            rounds.follow(self, setup)
         # reader -> dealing: kind = reader result, payload = UID (ISO 14443: up to 10 bytes).
         # The reader task puts at most one result a step and the dealing task takes them all
         # each step; asyncio runs one task at a time, so a slow step (a flash commit, a tray
@@ -186,46 +186,6 @@ class App:
         from overplay_core import session
 
         return session.decode(s.setup)
-
-    def _follow(self, setup):
-        """Take up the set-up's movement at this table: the board to deal next (next.bin's,
-        else the first of the table's first round) and the round screen if it starts one."""
-        from overplay_core import movement  # a set-up's shoe only (movement imports session)
-
-        m = self.movement = movement.from_setup(setup)  # session.decode checked it fits
-        # next.bin: a board of the range, last + 1 once the table is done; 0 when none is kept
-        n = self.settings.next_board(self.setup_id, 0, m.last)
-        if n < m.first:
-            n = m.table_round(self.table, 1)[0]
-        self.next_board = 0 if n > m.last else n
-        self._show_round()
-
-    def _after(self, board):
-        """The board the table deals after this one: the movement's, else the next number."""
-        m = self.movement
-        return m.next_board(self.table, board) if m is not None else board + 1
-
-    def _show_round(self):
-        """At the start of a round the screen says the round, its boards and pairs (until the
-        round's first card is dealt); after the table's last round, that the table is done."""
-        m = self.movement
-        sh = self.shoe
-        sh.round_lines = None
-        self.round_first = 0
-        if m is None:
-            return
-        n = self.next_board
-        t = self.table
-        if n == 0:
-            sh.round_lines = screens.table_done_lines(t)
-        else:
-            r = m.round_of(t, n)
-            lo, hi, ns, ew = m.table_round(t, r)
-            if n == lo:
-                sh.round_lines = screens.round_lines(r, m.rounds, (lo, hi), m.pair_name(ns),
-                                                     m.pair_name(ew))
-                self.round_first = lo
-        sh.changed = True
 
     def session_record(self, setup):
         """A signed SESSION record of the set-up the club PC pushed (session.decode dict):
@@ -294,7 +254,7 @@ class App:
                 return
             n = a or self.next_board
             r = self.boards
-            if n == 0 and self.movement is not None:  # the table's last round is dealt
+            if n == 0 and r is not None:  # the table's last round is dealt (shoe/rounds.py)
                 sh.message = "table done"
                 sh._show()
                 return
@@ -303,16 +263,22 @@ class App:
                 sh._show()
                 return
             if sh.start_deal(n, dealer_of(n, self.profile.seats)) == 0:
-                if n != self.round_first:  # a board the director chose: not the round's
-                    sh.round_lines = None
-                self.next_board = self._after(n)
+                if r is None:
+                    self.next_board = n + 1
+                else:
+                    import shoe.rounds as rounds
+
+                    rounds.dealt(self, n)
         elif kind == CMD_END:
             if sh.state == DEALING:
                 sh.end_deal()
                 self._dealt()
             else:
                 sh.end_check()
-                self._checked()
+                if self.boards is not None:
+                    import shoe.rounds as rounds
+
+                    rounds.checked(self)
             self._between_hands()
         elif kind == CMD_CHECK:
             sh.start_check(a)
@@ -320,7 +286,10 @@ class App:
             was = sh.state
             sh.next_hand()
             if was != IDLE and sh.state == IDLE:  # the dealer's hand ended the check:
-                self._checked()
+                if self.boards is not None:
+                    import shoe.rounds as rounds
+
+                    rounds.checked(self)
                 self._between_hands()  # the table may play the board (the terminal)
         elif kind == CMD_ENROL:
             if sh.start_enrol(a) == 0:
@@ -337,7 +306,10 @@ class App:
         by power-off is dealt again), nor when the record is not stored or only in RAM."""
         s = self.settings
         j = self.journal
-        self._show_round()  # the next round's boards and pairs, or the table done
+        if self.boards is not None:
+            import shoe.rounds as rounds
+
+            rounds.show(self)  # the next round's boards and pairs, or the table done
         if self.boards is None or self.shoe.lost or j.committed_seq != j.next_seq - 1:
             return
         n = self.next_board
@@ -345,18 +317,6 @@ class App:
             s.save_next_board(self.setup_id, n if n else self.boards[1] + 1)  # 0: done
         except OSError:  # the flash refused: the journal has the deal; a power-on offers
             pass  # the board after the last one saved, as before this deal
-
-    def _checked(self):
-        """An overplay check just ended: a later table plays the board it checked, so when
-        that was the board the movement has next, the table goes on to the one after it (as
-        after an original deal: next.bin, the round screen). A board checked again (after
-        play, for the director) leaves the sequence where it is."""
-        sh = self.shoe
-        if self.movement is None or sh.mode != OVERPLAY_CHECK or not sh.board \
-                or sh.board != self.next_board:
-            return
-        self.next_board = self._after(sh.board)
-        self._dealt()
 
     def _between_hands(self, played=True):
         # hardware-facts target 3: collect between hands, never while a tag is in the field.
@@ -474,7 +434,9 @@ class App:
         self.setup_id = setup["setup_id"]
         # a new set-up from the table's first board; the one in force pushed again goes on
         # where it was
-        self._follow(setup)
+        import shoe.rounds as rounds
+
+        rounds.follow(self, setup)
         sh.ended = False  # the screen: the new set-up, not the last deal's findings
         sh.message = "set-up %d" % setup["setup_id"] if p is not None else "deal refused"
         sh.changed = True
@@ -505,8 +467,10 @@ class App:
             self._between_hands()
         elif was != IDLE and sh.state == IDLE and sh.ended:
             # a check or tray write just finished (an enrolment: no board to play)
-            if was != ENROLLING:
-                self._checked()
+            if was != ENROLLING and self.boards is not None:
+                import shoe.rounds as rounds
+
+                rounds.checked(self)
             self._between_hands(was != ENROLLING)
 
     # --- the tasks --------------------------------------------------------------------

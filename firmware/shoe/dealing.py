@@ -62,9 +62,6 @@ class Shoe:
     cards = 0  # cards counted in an enrolment (a deal: tally.n; a check: check.cards)
     deck_no = 0  # the deck being enrolled
     check = None  # the OverplayCheck (shoe/check.py), made when the first check begins
-    # The round screen (screens.round_lines / table_done_lines), set by the app from the
-    # set-up's movement: shown while idle and until the first card of the round is dealt
-    round_lines = None
 
     def __init__(self, profile, tally, deck, reader, journal, key, shoe_id, display,
                  table=1, tray=None, clock=ticks_ms, collision_code=-1):
@@ -465,8 +462,11 @@ class Shoe:
             self.event = None
         lines = screens.deal_screen(self)
         st = self.state
-        if self.round_lines is not None and (st == IDLE or st == DEALING and self.tally.n == 0):
-            lines = self.round_lines + [self.message]  # the round's boards and pairs
+        # The round screen (screens.round_lines / table_done_lines), set by shoe/rounds.py on
+        # a shoe with a set-up: shown while idle and until the round's first card is dealt
+        rl = getattr(self, "round_lines", None)
+        if rl is not None and (st == IDLE or st == DEALING and self.tally.n == 0):
+            lines = rl + [self.message]  # the round's boards and pairs
         elif self.ended and st in (IDLE, AWAIT_TRAY):
             lines = [lines[0], self.message] + screens.finding_lines(self.findings,
                                                                         self.rulings)
