@@ -254,12 +254,9 @@ class App:
                 return
             n = a or self.next_board
             r = self.boards
-            if n == 0 and r is not None:  # the table's last round is dealt (shoe/rounds.py)
-                sh.message = "table done"
-                sh._show()
-                return
-            if r is not None and not r[0] <= n <= r[1]:  # not in this set-up's boards
-                sh.message = "B%d not in %d-%d" % (n, r[0], r[1])
+            if r is not None and not r[0] <= n <= r[1]:  # not in this set-up's boards, or 0:
+                # the table's last round is dealt (shoe/rounds.py)
+                sh.message = "B%d not in %d-%d" % (n, r[0], r[1]) if n else "table done"
                 sh._show()
                 return
             if sh.start_deal(n, dealer_of(n, self.profile.seats)) == 0:
@@ -275,10 +272,6 @@ class App:
                 self._dealt()
             else:
                 sh.end_check()
-                if self.boards is not None:
-                    import shoe.rounds as rounds
-
-                    rounds.checked(self)
             self._between_hands()
         elif kind == CMD_CHECK:
             sh.start_check(a)
@@ -286,10 +279,6 @@ class App:
             was = sh.state
             sh.next_hand()
             if was != IDLE and sh.state == IDLE:  # the dealer's hand ended the check:
-                if self.boards is not None:
-                    import shoe.rounds as rounds
-
-                    rounds.checked(self)
                 self._between_hands()  # the table may play the board (the terminal)
         elif kind == CMD_ENROL:
             if sh.start_enrol(a) == 0:
@@ -306,15 +295,10 @@ class App:
         by power-off is dealt again), nor when the record is not stored or only in RAM."""
         s = self.settings
         j = self.journal
-        if self.boards is not None:
-            import shoe.rounds as rounds
-
-            rounds.show(self)  # the next round's boards and pairs, or the table done
         if self.boards is None or self.shoe.lost or j.committed_seq != j.next_seq - 1:
             return
-        n = self.next_board
         try:
-            s.save_next_board(self.setup_id, n if n else self.boards[1] + 1)  # 0: done
+            s.save_next_board(self.setup_id, self.next_board or self.boards[1] + 1)  # 0: done
         except OSError:  # the flash refused: the journal has the deal; a power-on offers
             pass  # the board after the last one saved, as before this deal
 
@@ -324,6 +308,10 @@ class App:
         gc.collect()
         self.gc_ms = ticks_diff(ticks_ms(), t)
         sh = self.shoe
+        if self.boards is not None:
+            import shoe.rounds as rounds  # a checked board is played: the movement goes on
+
+            rounds.checked(self)
         if played and self.terminal is not None and sh.board \
                 and sh.mode in (ORIGINAL_DEAL, OVERPLAY_CHECK):
             # the table may now begin play and, after it, key in the score
@@ -405,9 +393,6 @@ class App:
         it does not know) is refused: the shoe deals nothing until a good one comes (the
         screen says so), so no record ever says one game while the cards are dealt as another.
         """
-        from overplay_core import games
-        from overplay_core.tally import Tally
-
         setup = self.pending
         self.pending = None
         sh = self.shoe
@@ -467,10 +452,6 @@ class App:
             self._between_hands()
         elif was != IDLE and sh.state == IDLE and sh.ended:
             # a check or tray write just finished (an enrolment: no board to play)
-            if was != ENROLLING and self.boards is not None:
-                import shoe.rounds as rounds
-
-                rounds.checked(self)
             self._between_hands(was != ENROLLING)
 
     # --- the tasks --------------------------------------------------------------------
@@ -540,6 +521,10 @@ class App:
                 self.shoe.changed = False
                 t.changed = True
             t.refresh()
+        elif self.boards is not None:  # the round screen while idle (shoe/rounds.py)
+            import shoe.rounds as rounds
+
+            rounds.draw(self)
         else:
             self.shoe.refresh()
 

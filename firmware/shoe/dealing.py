@@ -461,13 +461,7 @@ class Shoe:
             self.message = screens.event_text(self.event[0], self.event[1])
             self.event = None
         lines = screens.deal_screen(self)
-        st = self.state
-        # The round screen (screens.round_lines / table_done_lines), set by shoe/rounds.py on
-        # a shoe with a set-up: shown while idle and until the round's first card is dealt
-        rl = getattr(self, "round_lines", None)
-        if rl is not None and (st == IDLE or st == DEALING and self.tally.n == 0):
-            lines = rl + [self.message]  # the round's boards and pairs
-        elif self.ended and st in (IDLE, AWAIT_TRAY):
+        if self.ended and self.state in (IDLE, AWAIT_TRAY):
             lines = [lines[0], self.message] + screens.finding_lines(self.findings,
                                                                         self.rulings)
         if self.alert and self.state in (IDLE, AWAIT_TRAY):

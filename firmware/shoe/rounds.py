@@ -5,17 +5,31 @@ says at the start of a round (issue #15; overplay_core.movement has the schedule
     rounds.follow(app, setup)   # a set-up taken up: the table's first-round set (or next.bin's)
     rounds.dealt(app, board)    # a deal of `board` began: the movement's next board is next
     rounds.checked(app)         # an overplay check ended: the board checked is played too
-    rounds.show(app)            # the round screen (Shoe.round_lines), or the table done
+    rounds.show(app)            # the round screen (round_lines), or the table done
+    rounds.draw(app)            # the display task's step: that screen while idle
 
 Loaded only by a shoe that has a set-up (App.boards is not None): a shoe without one, and
-the memory gate's session, never load it nor overplay_core.movement. It sets app.movement,
-app.round_first and shoe.round_lines (the app and the shoe have none without it). The app keeps
+the memory gate's session, never load it nor overplay_core.movement. It sets app.movement
+and app.round_lines (the lines draw() shows while the shoe is idle; the app has neither
+without a set-up). The app keeps
 `next_board` (0 once the table's last round is dealt) and saves it in next.bin after each
 committed DEAL or CHECK record (App._dealt): last + 1 there means the table is done.
 """
 
-import shoe.screens as screens
-from shoe.states import OVERPLAY_CHECK
+from shoe.states import IDLE, OVERPLAY_CHECK
+
+
+def round_lines(table, rnd, rounds, boards, ns, ew):
+    """The round screen's 3 lines (the 4th is the shoe's message): "Round 2 of 4", the boards
+    the table plays in it (first, last) and "N-S 2 v E-W 4" (movement.pair_name); rnd 0:
+    the table's last round is dealt. Here, not in shoe/screens.py with the panel's other
+    lines, because screens.py is loaded by every shoe at boot and these only with a set-up
+    (the staged-install boot check has no heap to spare for them)."""
+    if not rnd:
+        return ["Table %d done" % table, "", ""]
+    lo, hi = boards
+    return ["Round %d of %d" % (rnd, rounds),
+            "boards %d-%d" % (lo, hi) if hi > lo else "board %d" % lo, "%s v %s" % (ns, ew)]
 
 
 def follow(app, setup):
@@ -34,10 +48,9 @@ def follow(app, setup):
 
 def dealt(app, board):
     """A deal of `board` began: the table's next board is the movement's (0 after its last
-    round). A board the director chose out of turn takes the round screen away."""
-    if board != app.round_first:
-        app.shoe.round_lines = None
+    round), and the screen once the deal is over: the next round's, if it starts one."""
     app.next_board = app.movement.next_board(app.table, board)
+    show(app)  # shown once this deal is over (Shoe._show: the screen while idle)
 
 
 def checked(app):
@@ -49,25 +62,36 @@ def checked(app):
     if sh.mode != OVERPLAY_CHECK or not sh.board or sh.board != app.next_board:
         return
     app.next_board = app.movement.next_board(app.table, sh.board)
+    show(app)
     app._dealt()
 
 
 def show(app):
-    """At the start of a round the screen says the round, its boards and pairs (until the
-    round's first card is dealt); after the table's last round, that the table is done."""
+    """At the start of a round the screen says the round, its boards and pairs (while the
+    shoe is idle, until the round's first deal begins); after the table's last round, that
+    the table is done."""
     m = app.movement
     sh = app.shoe
-    sh.round_lines = None
-    app.round_first = 0
+    app.round_lines = None
     n = app.next_board
     t = app.table
     if n == 0:
-        sh.round_lines = screens.table_done_lines(t)
+        app.round_lines = round_lines(t, 0, m.rounds, None, "", "")
     else:
         r = m.round_of(t, n)
         lo, hi, ns, ew = m.table_round(t, r)
         if n == lo:
-            sh.round_lines = screens.round_lines(r, m.rounds, (lo, hi), m.pair_name(ns),
+            app.round_lines = round_lines(t, r, m.rounds, (lo, hi), m.pair_name(ns),
                                                  m.pair_name(ew))
-            app.round_first = lo
     sh.changed = True
+
+
+def draw(app):
+    """The display task's step on a shoe with a set-up (App._display_once): the round screen
+    while the shoe is idle and has one, else the shoe's own screen."""
+    sh = app.shoe
+    if sh.changed and sh.state == IDLE and app.round_lines:
+        sh.changed = False
+        app.board.display.show(app.round_lines + [sh.message])
+    else:
+        sh.refresh()

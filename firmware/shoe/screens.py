@@ -90,19 +90,6 @@ def deal_screen(shoe):
     return [head, second, counts, shoe.message]
 
 
-def round_lines(rnd, rounds, boards, ns, ew):
-    """The start of a round (3 lines; the 4th is the shoe's message): "Round 2 of 4", the
-    boards the table plays in it (first, last) and "N-S 2 v E-W 4" (movement.pair_name)."""
-    lo, hi = boards
-    return ["Round %d of %d" % (rnd, rounds),
-            "boards %d-%d" % (lo, hi) if hi > lo else "board %d" % lo, "%s v %s" % (ns, ew)]
-
-
-def table_done_lines(table):
-    """After the table's last round (3 lines, the 4th is the shoe's message)."""
-    return ["Table %d done" % table, "all rounds dealt", "give to director"]
-
-
 def finding_lines(findings, rulings):
     """Short lines for the panel: each finding's name, then each ruling's text."""
     out = []

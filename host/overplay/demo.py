@@ -124,10 +124,14 @@ class VirtualShoe:
         self.lines = queue.Queue()
         self.log = open(os.path.join(out, "shoe%d.log" % table), "w")
         threading.Thread(target=self._read, daemon=True).start()
+        self.path = None
+
+    def port(self):
+        """Its first line: the pty to open as the shoe's serial port."""
         self.path = self._line(SHOE_S)
         if not self.path or not self.path.startswith("/"):
             raise SystemExit("demo: table %d's virtual shoe did not start: %s" % (
-                table, self.path or "no output"))
+                self.table, self.path or "no output"))
 
     def _read(self):
         for line in self.proc.stdout:
@@ -332,6 +336,8 @@ def simulated(out):
             if t == DIRECTOR[0]:
                 extra += ["--director-pin", DIRECTOR[1]]
             shoes.append(VirtualShoe(out, t, extra))
+        for s in shoes:
+            s.port()
         db, whist, euchre = _evening(out, shoes)
     finally:
         for s in shoes:
@@ -424,6 +430,9 @@ def main(argv=None):
     if os.path.isdir(args.out):
         shutil.rmtree(args.out)  # a fresh demo database and shoes each run
     os.makedirs(args.out)
+    # Ctrl-C, and a SIGTERM as well: the shoes it started are stopped in order (simulated())
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         simulated(args.out)
     except KeyboardInterrupt:  # every shoe it started is stopped already (simulated)

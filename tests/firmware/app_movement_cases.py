@@ -8,10 +8,10 @@ not named test_*: tests/host/test_app_robust.py runs it on CPython and under Mic
 The expected orders are written out by hand from docs/movements.md, not computed here.
 """
 
-from app_fakes import board, close, deal, enrol, journal, screen  # noqa: I001
+from app_fakes import board, close, deal, enrol, journal  # noqa: I001
 import shoe.app as A
 import shoe.link as link
-import shoe.screens as screens
+import shoe.rounds as rounds
 from overplay_core import games, records, session, wire
 import shoe.states as ST
 
@@ -27,6 +27,13 @@ def shoe_at(table, tables, last, movement, setup_id=21, root=None):
     a = A.App(b, poll_ms=0, display_ms=0)
     enrol(a)
     return a
+
+
+def screen(a):
+    """The panel now, as the app's display task draws it (App._display_once)."""
+    a.shoe.changed = True
+    a._display_once()
+    return list(a.board.display.lines)
 
 
 def power_cycle(a):
@@ -64,23 +71,19 @@ def test_a_howell_table_2_deals_its_boards_in_the_movements_order():
     close(a)
 
 
-def test_the_round_screen_shows_boards_and_pairs_until_the_first_card():
+def test_the_round_screen_shows_boards_and_pairs_until_the_round_begins():
     a = shoe_at(2, 3, 9, session.MITCHELL)
     assert screen(a)[:3] == ["Round 1 of 3", "boards 4-6", "N-S 2 v E-W 2"]
     a.command(A.CMD_DEAL)
     a.deal_once()
-    assert a.shoe.state == ST.DEALING and screen(a)[0] == "Round 1 of 3"  # no card yet
-    from sim.tags import uid7
-
-    a.shoe.on_uid(uid7(1, a.profile.pack[0]), 7)
-    assert screen(a)[0].startswith("B4 ")  # the first card: the deal's own screen
+    assert a.shoe.state == ST.DEALING and screen(a)[0].startswith("B4 ")  # the deal's own
     close(a)
 
 
 def test_mid_round_no_round_screen_and_the_next_round_is_shown_after_its_set():
     a = shoe_at(2, 3, 9, session.MITCHELL)
     assert deal(a)  # board 4
-    assert a.shoe.round_lines is None and screen(a)[0].startswith("B4 ")
+    assert a.round_lines is None and screen(a)[0].startswith("B4 ")
     assert deal(a) and deal(a)  # 5, 6: round 1 over; round 2 brings E-W 1 to table 2
     a.shoe.state = ST.IDLE  # (the tray slip given up, as a new deal gives it up)
     assert screen(a)[:3] == ["Round 2 of 3", "boards 7-9", "N-S 2 v E-W 1"]
@@ -95,14 +98,14 @@ def test_a_power_cut_between_rounds_resumes_at_the_next_rounds_first_board():
     assert screen(a)[:3] == ["Round 2 of 3", "boards 7-9", "N-S 2 v E-W 1"]
     assert deal(a) and deal(a)  # 7, 8; the power goes mid-round
     a = power_cycle(a)
-    assert a.next_board == 9 and a.shoe.round_lines is None
+    assert a.next_board == 9 and a.round_lines is None
     assert deal(a)  # 9; round 3 is set 1 with E-W 3
     a = power_cycle(a)
     assert a.next_board == 1
     assert screen(a)[:3] == ["Round 3 of 3", "boards 1-3", "N-S 2 v E-W 3"]
     assert deal_all(a) == 3
     a = power_cycle(a)  # the last round dealt: done, also after a power cut
-    assert a.next_board == 0 and screen(a)[:2] == ["Table 2 done", "all rounds dealt"]
+    assert a.next_board == 0 and screen(a)[:2] == ["Table 2 done", ""]
     assert not deal(a)
     assert dealt(a) == [4, 5, 6, 7, 8, 9, 1, 2, 3]
     close(a)
@@ -132,17 +135,17 @@ def test_a_setup_pushed_to_a_running_shoe_starts_at_its_tables_first_round():
 def test_a_board_the_director_names_is_dealt_and_the_movement_goes_on_from_it():
     a = shoe_at(2, 3, 9, session.MITCHELL)
     assert deal(a, 5)  # the director deals board 5 out of turn
-    assert a.next_board == 6 and a.shoe.round_lines is None
+    assert a.next_board == 6 and a.round_lines is None
     assert deal(a) and dealt(a) == [5, 6] and a.next_board == 7
-    assert a.shoe.round_lines[0] == "Round 2 of 3"
+    assert a.round_lines[0] == "Round 2 of 3"
     close(a)
 
 
 def test_round_and_done_lines_fit_the_panel():
-    lines = screens.round_lines(12, 13, (34, 36), "E-W 13", "pair 26")
+    lines = rounds.round_lines(4, 12, 13, (34, 36), "E-W 13", "pair 26")
     assert lines == ["Round 12 of 13", "boards 34-36", "E-W 13 v pair 26"]
-    assert screens.round_lines(1, 7, (3, 3), "pair 8", "pair 1")[1] == "board 3"
-    assert screens.table_done_lines(4) == ["Table 4 done", "all rounds dealt",
-                                           "give to director"]
-    for x in lines + screens.table_done_lines(255):
+    assert rounds.round_lines(2, 1, 7, (3, 3), "pair 8", "pair 1")[1] == "board 3"
+    done = rounds.round_lines(4, 0, 4, None, "", "")
+    assert done == ["Table 4 done", "", ""]
+    for x in lines + rounds.round_lines(255, 0, 13, None, "", ""):
         assert len(x) <= 16

@@ -147,7 +147,7 @@ def test_a_deal_cut_off_by_the_power_is_offered_again_and_a_finished_setup_stays
     assert deal(a) and deal(a)  # boards 5 and 6: the set-up is dealt out
     a = power_cycle(a)
     assert not deal(a)  # not board 5 again
-    assert screen(a)[0] == "Table 1 done" and a.next_board == 0
+    assert a.round_lines[0] == "Table 1 done" and a.next_board == 0
     assert [d["board"] for d in journal(a, records.DEAL)] == [1, 2, 5, 6]
     close(a)
 
