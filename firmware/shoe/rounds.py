@@ -11,9 +11,9 @@ says at the start of a round (issue #15; overplay_core.movement has the schedule
 Loaded only by a shoe that has a set-up (App.boards is not None): a shoe without one, and
 the memory gate's session, never load it nor overplay_core.movement. It sets app.movement
 and app.round_lines (the lines draw() shows while the shoe is idle; the app has neither
-without a set-up). The app keeps
-`next_board` (0 once the table's last round is dealt) and saves it in next.bin after each
-committed DEAL or CHECK record (App._dealt): last + 1 there means the table is done.
+without a set-up). The app keeps `next_board` (0 once the table's last round is dealt) and
+saves it in next.bin after each committed DEAL or CHECK record (App._dealt): last + 1 there
+means the table is done.
 """
 
 from shoe.states import IDLE, OVERPLAY_CHECK
@@ -50,7 +50,7 @@ def dealt(app, board):
     """A deal of `board` began: the table's next board is the movement's (0 after its last
     round), and the screen once the deal is over: the next round's, if it starts one."""
     app.next_board = app.movement.next_board(app.table, board)
-    show(app)  # shown once this deal is over (Shoe._show: the screen while idle)
+    show(app)  # shown once this deal is over (draw: the screen while the shoe is idle)
 
 
 def checked(app):
@@ -82,7 +82,7 @@ def show(app):
         lo, hi, ns, ew = m.table_round(t, r)
         if n == lo:
             app.round_lines = round_lines(t, r, m.rounds, (lo, hi), m.pair_name(ns),
-                                                 m.pair_name(ew))
+                                          m.pair_name(ew))
     sh.changed = True
 
 
