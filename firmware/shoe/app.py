@@ -99,9 +99,10 @@ class App:
         # deal was in progress, taken when it is over (take_setup)
         self.boards = (setup["first"], setup["last"]) if setup and not game else None
         self.setup_id = setup["setup_id"] if self.boards else 0  # the set-up in force
-        # Dealt under a set-up, the next board survives a power cut: next.bin (_dealt)
-        self.next_board = settings.next_board(self.setup_id, setup["first"], setup["last"]) \
-            if self.boards else first_board
+        # Under a set-up the table follows its movement (overplay_core.movement): the first
+        # round's board set, then Movement.next_board after each board; 0 once the table's
+        # last round is dealt. The next board survives a power cut: next.bin (_dealt)
+        self.next_board = first_board
         self.pending = None
         # The RAM batch, committed at the end of each deal: 512 bytes hold the DEAL record
         # (56 bytes signed and framed, 88 with 32 findings) and 9 irregularity EVENTs (45
@@ -131,6 +132,10 @@ class App:
         self.shoe.auto_refresh = False  # the display task draws, every display_ms
         if setup:
             self.shoe.tables = setup["tables"]  # the context of a ruling (DW Law IV §9)
+        if self.boards:  # the table's place in its movement: shoe/rounds.py
+            import shoe.rounds as rounds
+
+            rounds.follow(self, setup)
         # reader -> dealing: kind = reader result, payload = UID (ISO 14443: up to 10 bytes).
         # The reader task puts at most one result a step and the dealing task takes them all
         # each step; asyncio runs one task at a time, so a slow step (a flash commit, a tray
@@ -259,12 +264,18 @@ class App:
                 return
             n = a or self.next_board
             r = self.boards
-            if r is not None and not r[0] <= n <= r[1]:  # not in this set-up's boards
-                sh.message = "B%d not in %d-%d" % (n, r[0], r[1])
+            if r is not None and not r[0] <= n <= r[1]:  # not in this set-up's boards, or 0:
+                # the table's last round is dealt (shoe/rounds.py)
+                sh.message = "B%d not in %d-%d" % (n, r[0], r[1]) if n else "table done"
                 sh._show()
                 return
             if sh.start_deal(n, dealer_of(n, self.profile.seats)) == 0:
-                self.next_board = n + 1
+                if r is None:
+                    self.next_board = n + 1
+                else:
+                    import shoe.rounds as rounds
+
+                    rounds.dealt(self, n)
         elif kind == CMD_END:
             if sh.state == DEALING:
                 sh.end_deal()
@@ -297,7 +308,7 @@ class App:
         if self.boards is None or self.shoe.lost or j.committed_seq != j.next_seq - 1:
             return
         try:
-            s.save_next_board(self.setup_id, self.next_board)
+            s.save_next_board(self.setup_id, self.next_board or self.boards[1] + 1)  # 0: done
         except OSError:  # the flash refused: the journal has the deal; a power-on offers
             pass  # the board after the last one saved, as before this deal
 
@@ -307,6 +318,10 @@ class App:
         gc.collect()
         self.gc_ms = ticks_diff(ticks_ms(), t)
         sh = self.shoe
+        if self.boards is not None:
+            import shoe.rounds as rounds  # a checked board is played: the movement goes on
+
+            rounds.checked(self)
         if played and self.terminal is not None and sh.board \
                 and sh.mode in (ORIGINAL_DEAL, OVERPLAY_CHECK):
             # the table may now begin play and, after it, key in the score
@@ -388,9 +403,6 @@ class App:
         it does not know) is refused: the shoe deals nothing until a good one comes (the
         screen says so), so no record ever says one game while the cards are dealt as another.
         """
-        from overplay_core import games
-        from overplay_core.tally import Tally
-
         setup = self.pending
         self.pending = None
         sh = self.shoe
@@ -417,8 +429,11 @@ class App:
             self.terminal.new_session()  # boards dealt before it are not this session's
         self.boards = (setup["first"], setup["last"])
         self.setup_id = setup["setup_id"]
-        # a new set-up from its first board; the one in force pushed again goes on where it was
-        self.next_board = self.settings.next_board(self.setup_id, setup["first"], setup["last"])
+        # a new set-up from the table's first board; the one in force pushed again goes on
+        # where it was
+        import shoe.rounds as rounds
+
+        rounds.follow(self, setup)
         sh.ended = False  # the screen: the new set-up, not the last deal's findings
         sh.message = "set-up %d" % setup["setup_id"] if p is not None else "deal refused"
         sh.changed = True
@@ -544,6 +559,10 @@ class App:
                 self.shoe.changed = False
                 t.changed = True
             t.refresh()
+        elif self.boards is not None:  # the round screen while idle (shoe/rounds.py)
+            import shoe.rounds as rounds
+
+            rounds.draw(self)
         else:
             self.shoe.refresh()
 

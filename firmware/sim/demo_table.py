@@ -1,4 +1,7 @@
-"""One table of the `make demo` session: the real shoe app, driven as a table drives it.
+"""What a table does with the shoe, the real app driven as a table drives it: an original
+deal (with the ODD irregularities), an overplay check, play and the score at the terminal, the
+director at the menu. `overplay virtual-shoe` (firmware/sim/virtual_shoe.py, the shoes of
+`make demo`) uses these; run alone, as below, it is one table of a single session:
 
     MICROPYPATH=shared:firmware:.frozen micropython firmware/sim/demo_table.py --dir build/demo/shoe1 \\
         --port /dev/pts/7 --trays build/demo/trays.json --tricks 1:7,2:8,3:6 \\

@@ -2,26 +2,31 @@
 
     MICROPYPATH=shared:firmware:.frozen micropython firmware/sim/virtual_shoe.py --dir D \\
         [--deal N] [--boards 3,4,7] [--odd 3:twice+short,5:foreign] [--tricks 3:8] \\
-        [--seed S] [--trays FILE] [--control /dev/fd/3]
+        [--seed S] [--trays FILE] [--director PIN] [--control /dev/fd/3]
 
 As on the board, the sync link is this process's stdin and stdout (the USB serial line:
 `overplay virtual-shoe` relays them to a pseudo-terminal); the table's story goes to stderr,
 one line each, and lines starting with `@` tell the host what happened (`@ready`, `@dealt B`,
-`@idle N`, `@off SEQ`; a set-up of another game is dealt from the next board, as the app
-applies a set-up when it arrives). The folder --dir is the flash: key.bin, session.bin, the
-journal, the decks, and
-virtual.json, what this shoe has dealt for which set-up, so a shoe switched on again goes on
-from the board after the last one it dealt rather than from the set-up's first board.
+`@idle N`, `@done`, `@off SEQ`; a set-up of another game is dealt from the next board, as the
+app applies a set-up when it arrives). The folder --dir is the flash: key.bin, session.bin,
+the journal, the decks and next.bin, the board the app deals next under its set-up, so a shoe
+switched on again goes on from there rather than from the set-up's first board.
 
 Once it is enrolled and has a set-up (both from the club PC over the link) it enrols its deck
-(once: decks.bin keeps it) and deals: --deal N more boards in order, or the --boards listed;
-the control stream (--control, a pipe) may ask for more (`deal N`) or say `stop`. Each board is
-shuffled from (--seed, board), so the same board deals the same cards after a restart; at
-table 1 it is dealt as an original (the trump slip written to its tray tag, kept in --trays),
-at a later table the overplay is checked against table 1's slip from --trays. --odd names what
-goes wrong on a board: twice, foreign, exposed, short (demo_table.ODD) and wrong-trump (at a
-checking table). After each board the table keys in its tricks on the terminal (--tricks, else
-from the shuffle). `stop` finishes the board in hand, commits the journal and ends.
+(once: decks.bin keeps it) and deals: --deal N more boards in the order of its table's
+movement (App.next_board: overplay_core.movement; `@done` once its last round is played), or
+the --boards listed; the control stream (--control, a pipe) may ask for more (`deal N`) or say
+`stop`. Each board is shuffled from (--seed, board), so the same board deals the same cards
+after a restart. A board with no slip yet in --trays is dealt as an original (the trump slip
+written to its tray tag, kept in --trays under the club's session id and the board); one that
+has a slip there (another table of the session dealt it first, as the boards move in a
+movement) is played as an overplay, checked against that slip. --odd names what goes wrong on a board: twice, foreign, exposed,
+short (demo_table.ODD) in an original deal; wrong-trump (the overplay check finds it before
+play) and after-play (the check passes, the table plays, and the wrong trump is found when
+the director has the board checked again after play began; with --director PIN the director
+then averages the board from the terminal's menu) at a checking table. After each board the
+table keys in its tricks on the terminal (--tricks, else from the shuffle). `stop` finishes
+the board in hand, commits the journal and ends.
 """
 
 import json
@@ -34,10 +39,12 @@ from shoe.display import TextDisplay
 from sim.tags import card_tag, uid7
 from overplay_core import session
 from shoe.states import IDLE
-import shoe.states as ST
 import sim.board as SB
 
-STATE = "virtual.json"  # on the flash: {"setup_id": .., "next": board}
+# What can go wrong at a checking table (--odd), beside demo_table.ODD's original-deal ones
+CHECK_ODD = {"wrong-trump": "the dealer turns the wrong trump (found at the check, before play)",
+             "after-play": "the wrong trump is found when the board is checked again after "
+                           "play began"}
 
 
 def story(table, text):
@@ -89,9 +96,8 @@ class Table:
         self.control = Control(opts["--control"]) if "--control" in opts else None
         self.stopping = False
         self.dealt = 0
+        self.director = opts.get("--director")
         self.tags = {}
-        self.state = self._load(STATE) or {}
-        a.on_deal_end = self._deal_ended
 
     def _load(self, name):
         try:
@@ -100,17 +106,28 @@ class Table:
         except (OSError, ValueError):
             return None
 
-    def _save(self, path, d):
-        with open(path + ".tmp", "w") as f:
-            json.dump(d, f)
-        os.rename(path + ".tmp", path)
-
-    def _deal_ended(self, sh):
-        # Right after the DEAL (or CHECK) record is committed: the flash says it was dealt.
-        if sh.board and sh.mode in (ST.ORIGINAL_DEAL, ST.OVERPLAY_CHECK):
-            st = self.a.settings
-            self.state = {"setup_id": st.setup_id(), "next": sh.board + 1}
-            self._save(self.folder + "/" + STATE, self.state)
+    async def _add_slip(self, key, slip):
+        """Add a slip to the trays file that the other tables' shoes share: under a lock (a
+        folder made beside it: mkdir either makes it or fails, at once), so two tables dealing
+        their originals at the same time both keep theirs."""
+        lock = self.trays_path + ".lock"
+        for _ in range(1000):
+            try:
+                os.mkdir(lock)
+                break
+            except OSError:
+                await A._sleep_ms(5)
+        else:
+            raise RuntimeError("the trays file %s stays locked (%s)" % (self.trays_path, lock))
+        try:
+            trays = self._load(self.trays_path) or {}
+            trays[key] = slip
+            tmp = "%s.tmp%d" % (self.trays_path, self.a.table)
+            with open(tmp, "w") as f:
+                json.dump(trays, f)
+            os.rename(tmp, self.trays_path)
+        finally:
+            os.rmdir(lock)
 
     def _orders(self):
         if self.control is None:
@@ -129,14 +146,21 @@ class Table:
             return self.boards.pop(0)
         if self.want <= 0:
             return 0
-        self.want -= 1
-        return self._next(setup)
+        n = self._next(setup)
+        if n:
+            self.want -= 1
+        return n
 
     def _next(self, setup):
-        """The board after the last one this shoe dealt for this set-up (its flash says)."""
-        n = self.state.get("next", 0) if self.state.get("setup_id") == \
-            self.a.settings.setup_id() else 0
-        return n if n > setup["first"] else setup["first"]
+        """The board the app deals next under its set-up, as its table's movement says (its
+        flash keeps it across a power cut: next.bin); 0 once the table's last round is
+        played."""
+        n = self.a.next_board
+        if n == 0:
+            tell("done")
+            story(self.a.table, "every round of the movement played: the table is done")
+            self.want = 0
+        return n
 
     async def run(self):
         a = self.a
@@ -152,7 +176,7 @@ class Table:
             d = session.decode(st.setup)
             sys.stderr.write("shoe %d: set-up %d, boards %d-%d, table %d of %d; next board %d\n"
                              % (st.shoe_id, d["setup_id"], d["first"], d["last"], d["table"],
-                                d["tables"], self._next(d)))
+                                d["tables"], a.next_board))
         told = True
         while True:
             self._orders()
@@ -196,24 +220,26 @@ class Table:
         odd = self.odd.get(board_no, ())
         rng = D.Lcg(self.seed * 7919 + board_no)
         trays = self._load(self.trays_path) or {}
-        if a.table == 1:
-            if "wrong-trump" in odd:
-                story(a.table, "board %d: a wrong trump is turned at an overplay check (a "
-                      "later table), not in an original deal: dealt as usual" % board_no)
-            await D.deal_original(a, board_no, rng, self.tags, trays, odd)
-            self._save(self.trays_path, trays)
-        elif str(board_no) not in trays:
-            story(a.table, "board %d: no tray slip for it in %s (deal it at table 1 first): "
-                  "not checked; the shoe waits for orders" % (board_no, self.trays_path))
-            self.want = 0
-            self.boards = []
-            return
+        key = "%d/%d" % (a.settings.session_id, board_no)  # the tray of this session's board
+        if key not in trays:  # nobody has dealt it yet: the original deal
+            for k in CHECK_ODD:
+                if k in odd:
+                    story(a.table, "board %d: %s is for a table that checks an overplay, not "
+                          "in an original deal: dealt as usual" % (board_no, k))
+            slips = {}
+            await D.deal_original(a, board_no, rng, self.tags, slips, odd)
+            await self._add_slip(key, slips[str(board_no)])
         else:
-            await D.check_overplay(a, board_no, self.tags, trays, "wrong-trump" in odd)
+            slips = {str(board_no): trays[key]}
+            await D.check_overplay(a, board_no, self.tags, slips, "wrong-trump" in odd)
         tricks = self.tricks.get(board_no)
         if tricks is None:  # up to a hand's cards: 13 at whist, 5 at euchre and écarté
             tricks = rng.below(a.profile.deal_cards // a.profile.seats + 1)
         await D.play(a, board_no, tricks, "wrong-trump" in odd)
+        if "after-play" in odd and key in trays:
+            await D.check_overplay(a, board_no, self.tags, slips, True, again=True)
+            if self.director:
+                await D.director(a, board_no, self.director)
         self.dealt += 1
         tell("dealt %d" % board_no)
 
@@ -232,7 +258,7 @@ def _args(argv):
     if opts is None or "--dir" not in opts:
         raise SystemExit("virtual_shoe: use --dir FLASH_FOLDER [--deal N] [--boards B,..] "
                          "[--odd B:what+what,..] [--tricks B:T,..] [--seed S] [--trays FILE] "
-                         "[--control PATH]")
+                         "[--director PIN] [--control PATH]")
     return opts
 
 

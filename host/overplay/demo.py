@@ -1,44 +1,63 @@
-"""`make demo`: a whole duplicate whist session on simulated shoes, synced, scored, reported.
+"""`make demo`: a club evening on simulated shoes, synced, scored, reported.
 
     python -m overplay.demo                 # what `make demo` runs
     python -m overplay.demo --simulated     # simulated shoes even when a board is plugged in
     python -m overplay.demo --out DIR       # somewhere else than build/demo/
 
-With no shoe plugged in (no serial port answers as a shoe), three simulated shoes play six
-boards of duplicate whist at three tables, each shoe the real firmware (driver, app, shoe,
-tally, journal, link) under the real MicroPython interpreter on the simulated MFRC522:
-  1. each shoe is enrolled (`overplay enroll`: its own record key and the club's tray-slip
-     key) and given its table's session set-up (`overplay session new`, pushed by
-     `overplay sync` with the session id) over a pseudo-terminal;
-  2. table 1's shoe deals the originals and writes each board's trump slip to its tray tag,
-     signed with the club's slip key; tables 2 and 3 verify it and check each overplay; at
-     table 3 the dealer turns the wrong trump on board 3 and the table plays on (an
-     irregularity, so a ruling shows);
-     the tricks keyed in after each board are recorded as signed SCORE records;
-  3. each shoe is synced into a fresh club database, build/demo/club.sqlite (`overplay sync`);
-  4. `overplay results` prints the session and writes the HTML report, PBN, CSV and JSON.
-Everything lands in build/demo/, made afresh on each run. With a shoe plugged in, the demo
-says so and syncs that shoe into the club database instead, then prints its results.
+With no shoe plugged in (no serial port answers as a shoe), four simulated shoes play an
+evening at the club. Each shoe is `overplay virtual-shoe`: the real firmware (driver, app,
+shoe, tally, journal, link, terminal) under the real MicroPython interpreter on the simulated
+MFRC522, its serial line a pseudo-terminal, its flash a folder:
+  1. each shoe is enrolled (`overplay enroll`) and given its table's set-up of the first
+     session, duplicate whist at 4 tables, boards 1-12 in a Mitchell movement (`overplay
+     session new`, pushed by `overplay sync`); the director's PIN goes to table 3's shoe;
+  2. round by round, each shoe deals its table's board set as the movement says (the shoe
+     follows its set-up's movement): the first table to play a board deals it card by card
+     through the reader and writes the signed trump slip to the board's tray tag; the tables
+     that play it later check their overplay against that slip; after each board the result
+     is keyed in at the table's terminal (signed SCORE). Irregularities on purpose: a card
+     read twice, a foreign card, an exposed card, a miscounted hand (a card short) in the
+     originals, a slip mismatch found at the check before play, one found after play began
+     (the director averages that board from the terminal's menu);
+  3. every shoe is synced into a fresh club database, build/demo/club.sqlite, with the real
+     `overplay sync` over its pty; table 2's cable is pulled half-way through its sync, and
+     the sync run again once it is back in;
+  4. a second, shorter session at the same club: progressive euchre, 2 boards at tables 1
+     and 2 (euchre has no overplay between tables, so `overplay session new` sets up each
+     table as its own session), dealt and synced the same way;
+  5. `overplay results` prints both sessions and writes the HTML report, PBN, CSV and JSON.
+Everything lands in build/demo/, made afresh on each run; every shoe started is stopped at the
+end, also on Ctrl-C. With a shoe plugged in, the demo says so and syncs that shoe into the
+club database instead (the default one, as `overplay sync`), then prints its results.
 """
 
 import argparse
 import contextlib
 import io
-import json
 import os
+import queue
+import select
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BOARDS = (1, 6)
-TABLES = 3
-WRONG_TRUMP = (3, 3)  # (table, board): the dealer turns a card other than the slip's trump
-# N-S tricks keyed in at tables 1, 2 and 3 for each board (E-W took the rest of the 13).
-TRICKS = {1: (7, 6, 8), 2: (8, 9, 7), 3: (6, 7, 6), 4: (5, 6, 4), 5: (9, 7, 8), 6: (4, 6, 5)}
-TWICE = (1, 5)  # (table, board): a card passes over the reader twice (an EVENT, counted once)
-DIRECTOR_PIN = "2468"  # `overplay pin --shoe 3`: sent to table 3's shoe by its sync
+EVENING = "Club evening"  # the sessions' names: "Club evening: duplicate whist", ...
+TABLES = 4
+WHIST_BOARDS = (1, 12)  # a 4-table Mitchell: 4 rounds of 3 boards (skip after round 2)
+EUCHRE_BOARDS = (13, 14)  # the shorter second session (numbered on from the whist boards)
+EUCHRE_TABLES = 2
+# What goes wrong on purpose, (table, board, the virtual shoe's option): the originals are
+# dealt in round 1 (each table its own set), the checks in the later rounds.
+ODD = ((1, 2, "twice"), (2, 5, "foreign"), (3, 8, "exposed"), (4, 11, "short"),
+       (2, 7, "wrong-trump"), (3, 10, "after-play"))
+DIRECTOR = (3, "2468")  # table 3's shoe gets the director's PIN (`overplay pin --shoe 3`)
+CUT_TABLE = 2  # the shoe whose cable is pulled half-way through its sync
+CUT_AFTER = 1500  # ... after this many of its bytes have reached the PC (of about 3,500)
+SHOE_S = 30  # a shoe that says nothing new for this long is stuck: the demo stops
 
 
 def say(text=""):
@@ -67,14 +86,14 @@ def _cli(argv, stdin=None):
     return status, lines
 
 
-def _run(argv, what, stdin=None):
+def _run(argv, what, stdin=None, ok=(0,)):
     status, lines = _cli(argv, stdin)
     for x in lines:
         say("    $ overplay %s: %s" % (argv[0], x) if x is lines[0] else "      " + x)
-    if status != 0:
+    if status not in ok:
         raise SystemExit("demo: `overplay %s` failed (%s): %s" % (
             " ".join(argv[:2]), what, " ".join(lines)))
-    return lines
+    return status, lines
 
 
 def attached_ports():
@@ -88,138 +107,295 @@ def attached_ports():
     return [dev for dev, _ in find_shoes()]
 
 
-class Table:
-    """A table's simulated shoe: the real firmware app (firmware/sim/demo_table.py) under
-    MicroPython, its sync link on a pty pair, its flash a folder."""
+class VirtualShoe:
+    """`overplay virtual-shoe` for one table, as a user starts it: its first line is its
+    pty; its story (the other lines) is read by a thread and said as it comes."""
 
-    def __init__(self, out, table):
+    def __init__(self, out, table, extra=()):
         self.table = table
         self.folder = os.path.join(out, "shoe%d" % table)
-        os.makedirs(os.path.join(self.folder, "journal"), exist_ok=True)
-        self.proc = self.relay = None
-        self.last = ""
+        cmd = [sys.executable, "-c", "import sys; from overplay import cli; "
+               "sys.exit(cli.main(sys.argv[1:]))", "virtual-shoe", "--dir", self.folder,
+               "--trays", os.path.join(out, "trays.json"), "--seed", "11"] + list(extra)
+        # its own process group: the demo stops it itself (also on Ctrl-C), in order
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True, bufsize=1,
+                                     start_new_session=True, cwd=out)
+        self.lines = queue.Queue()
+        self.log = open(os.path.join(out, "shoe%d.log" % table), "w")
+        threading.Thread(target=self._read, daemon=True).start()
+        self.path = None
 
-    def switch_on(self, trays):
-        """Start the shoe app; returns the PC's end of its serial line once it listens."""
-        from overplay import sim_shoe
-        from overplay.relay import Relay
-        self.relay = Relay()
-        tricks = ",".join("%d:%d" % (b, TRICKS[b][self.table - 1]) for b in sorted(TRICKS))
-        cmd = ["--dir", self.folder, "--port", self.relay.device_path, "--trays", trays,
-               "--tricks", tricks, "--seed", "11"]
-        if self.table == TWICE[0]:
-            cmd += ["--twice", str(TWICE[1])]
-        if self.table == WRONG_TRUMP[0]:
-            cmd += ["--wrong-trump", str(WRONG_TRUMP[1]), "--director", DIRECTOR_PIN]
-        self.err = open(os.path.join(self.folder, "shoe.log"), "w+")
-        self.proc = sim_shoe.start("demo_table.py", cmd, stdin=subprocess.DEVNULL,
-                                   stdout=subprocess.PIPE, stderr=self.err, text=True)
-        self.until("@link")
-        return self.relay.host_path
+    def port(self):
+        """Its first line: the pty to open as the shoe's serial port."""
+        self.path = self._line(SHOE_S)
+        if not self.path or not self.path.startswith("/"):
+            raise SystemExit("demo: table %d's virtual shoe did not start: %s" % (
+                self.table, self.path or "no output"))
 
-    def until(self, marker):
-        """Print the shoe's story lines until it prints `marker` (or its JSON last line)."""
+    def _read(self):
         for line in self.proc.stdout:
-            line = line.rstrip()
-            if line == marker:
-                return
-            if line.startswith("{"):
-                self.last = line
-                continue
-            say(line)
-        self.err.seek(0)
-        why = (self.err.read().strip().splitlines() or ["no output"])[-1]
-        raise SystemExit("demo: table %d's shoe stopped before %s: %s" % (
-            self.table, marker, why))
+            self.log.write(line)
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
 
-    def finish(self):
-        """Let the shoe stop by itself (after its sync), then close the line."""
+    def _line(self, wait):
         try:
-            for line in self.proc.stdout:
-                line = line.rstrip()
-                if line.startswith("{"):
-                    self.last = line
-                elif line:
-                    say(line)
-            status = self.proc.wait(20)
-        finally:
-            self.stop()
-        summary = json.loads(self.last or "{}")
-        if status != 0 or summary.get("errors"):
-            raise SystemExit("demo: table %d's shoe failed: %s" % (
-                self.table, summary.get("errors") or status))
-        return summary
+            return self.lines.get(timeout=wait)
+        except queue.Empty:
+            return None
+
+    def until(self, text):
+        """Say the shoe's story until a line holding `text`."""
+        while True:
+            line = self._line(SHOE_S)
+            if line is None:
+                raise SystemExit("demo: table %d's shoe stopped or hangs before %r (see %s)" % (
+                    self.table, text, self.log.name))
+            if line.startswith("table "):
+                say("  " + line)
+            if text in line:
+                return line
+
+    def order(self, text):
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
 
     def stop(self):
-        if self.proc is not None:
-            if self.proc.poll() is None:
-                self.proc.kill()
-                self.proc.wait(5)
-            self.proc.stdout.close()
-            self.proc = None
-            self.err.close()
-        if self.relay is not None:
-            self.relay.close()
-            self.relay = None
+        """Stop it cleanly (SIGTERM: the board in hand finished, the journal committed)."""
+        p = self.proc
+        if p.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                p.send_signal(signal.SIGTERM)
+            try:
+                p.wait(20)
+            except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait(5)
+        with contextlib.suppress(OSError):
+            p.stdin.close()
+        self.log.close()
 
 
-STORY = {1: "deals the original boards (each trump slip onto its tray)",
-         2: "checks each overplay against the tray slips",
-         3: "checks the overplays; on board %d the dealer turns the wrong trump" % WRONG_TRUMP[1]}
+class Cable:
+    """The USB cable between a shoe's pty and the club PC: the PC opens host_path; pull()
+    cuts it once `after` bytes have come from the shoe (nothing passes either way until
+    plug_in()), as a cable pulled out half-way through a sync."""
+
+    def __init__(self, shoe_path):
+        import tty
+
+        from overplay.sim_shoe import raw_pty
+        self.shoe = os.open(shoe_path, os.O_RDWR | os.O_NOCTTY)
+        tty.setraw(self.shoe)
+        self.master, self.slave, self.host_path = raw_pty()
+        self.after = None
+        self.sent = 0
+        self.pulled = False
+        self._stop = False
+        self._threads = [threading.Thread(target=self._pump, args=(self.shoe, self.master, True),
+                                          daemon=True),
+                         threading.Thread(target=self._pump, args=(self.master, self.shoe, False),
+                                          daemon=True)]
+        for t in self._threads:
+            t.start()
+
+    def pull(self, after):
+        self.after, self.sent, self.pulled = after, 0, False
+
+    def plug_in(self):
+        self.after, self.pulled = None, False
+
+    def _pump(self, src, dst, from_shoe):
+        while not self._stop:
+            try:
+                r, _, _ = select.select([src], [], [], 0.05)
+                data = os.read(src, 4096) if r else b""
+            except OSError:
+                time.sleep(0.01)  # the PC's end is not open: a dead line
+                continue
+            if not data:
+                continue
+            if from_shoe and self.after is not None and not self.pulled:
+                keep = self.after - self.sent
+                self.sent += len(data)
+                if self.sent >= self.after:
+                    self.pulled = True
+                    data = data[:max(0, keep)]  # what was on its way when it came out
+            elif self.pulled:
+                continue  # the cable is out: lost, both ways
+            with contextlib.suppress(OSError):
+                os.write(dst, data)
+
+    def close(self):
+        self._stop = True
+        for t in self._threads:
+            t.join(1)
+        for fd in (self.shoe, self.master, self.slave):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+def _setups(db, name, game, boards, movement):
+    """`overplay session new` for each table: one session, named, a set-up per table, each
+    for that table's shoe."""
+    for t in range(1, TABLES + 1):
+        _run(["session", "new", "--name", name, "--game", game, "--boards", "%d-%d" % boards,
+              "--table", str(t), "--tables", str(TABLES), "--movement", movement,
+              "--shoe", str(t), "--db", db], "set-up")
+
+
+def _sync(db, shoe, what):
+    _run(["sync", "--port", shoe.path, "--db", db, "--quiet"], what)
+
+
+def _evening(out, shoes):
+    from overplay_core import movement as M
+    from overplay_core import session as S
+    db = os.path.join(out, "club.sqlite")
+    step(1, "The shoes are switched on, enrolled and given the first session's set-ups")
+    for s in shoes:
+        _run(["enroll", "--port", s.path, "--db", db, "--shoe-id", str(s.table),
+              "--name", "table %d" % s.table], "enrol")
+    whist = "%s: duplicate whist" % EVENING
+    _setups(db, whist, "duplicate_whist", WHIST_BOARDS, "mitchell")
+    _run(["pin", "--shoe", str(DIRECTOR[0]), "--stdin", "--db", db], "director's PIN",
+         stdin=DIRECTOR[1] + "\n")
+    for s in shoes:
+        _sync(db, s, "push the set-up")
+    m = M.Movement(S.MITCHELL, TABLES, WHIST_BOARDS[0], WHIST_BOARDS[1])
+    for line in m.card(1)[:1]:
+        say("  " + line.replace("Table 1  ", "The movement: "))
+    for r in range(1, m.rounds + 1):
+        step(1 + r, "Round %d of the Mitchell: the board sets move down a table, the E-W "
+             "pairs up one%s" % (r, " (skipping one: an even number of tables)"
+                                  if r == m.rounds // 2 + 1 else ""))
+        for s in shoes:  # the tables play their rounds at the same time
+            lo, hi, ns, ew = m.table_round(s.table, r)
+            say("  table %d: boards %d-%d, %s v %s" % (s.table, lo, hi, m.pair_name(ns),
+                                                       m.pair_name(ew)))
+            s.order("deal %d" % m.per_round)
+        for s in shoes:  # the round ends when every table has played its set
+            s.until("waiting:")
+    n = 2 + m.rounds
+    step(n, "The director syncs each shoe into the club database (`overplay sync`); table "
+         "%d's cable is pulled half-way through its sync" % CUT_TABLE)
+    _sync_all(db, shoes, cut=True)
+    step(n + 1, "A second, shorter session at the club: progressive euchre at %d tables, "
+         "boards %d-%d" % (EUCHRE_TABLES, EUCHRE_BOARDS[0], EUCHRE_BOARDS[1]))
+    # euchre has no overplay to compare between tables: `overplay session new` sets up each
+    # table as its own session (--tables 1); the progression between tables is kept at the
+    # club PC (results of progressive euchre: not yet in the report)
+    euchre = []
+    for s in shoes[:EUCHRE_TABLES]:
+        name = "%s: progressive euchre, table %d" % (EVENING, s.table)
+        euchre.append(name)
+        _run(["session", "new", "--name", name, "--game", "euchre", "--boards",
+              "%d-%d" % EUCHRE_BOARDS, "--table", "1", "--tables", "1", "--shoe", str(s.table),
+              "--db", db], "euchre set-up")
+        _sync(db, s, "push the euchre set-up")
+        s.order("deal %d" % (EUCHRE_BOARDS[1] - EUCHRE_BOARDS[0] + 1))
+    for s in shoes[:EUCHRE_TABLES]:
+        s.until("waiting:")
+    _sync_all(db, shoes[:EUCHRE_TABLES])
+    return db, whist, euchre
+
+
+def _sync_all(db, shoes, cut=False):
+    for s in shoes:
+        if not (cut and s.table == CUT_TABLE):
+            _sync(db, s, "sync")
+            continue
+        cable = Cable(s.path)
+        try:
+            cable.pull(CUT_AFTER)
+            status, lines = _run(["sync", "--port", cable.host_path, "--db", db, "--quiet",
+                                  "--timeout", "1"], "sync, cable pulled", ok=(2,))
+            say("  table %d: the cable came out half-way (after %d bytes from the shoe): the "
+                "sync stopped, what came before it is kept" % (s.table, CUT_AFTER))
+            cable.plug_in()
+            say("  table %d: the cable is back in; the same sync again" % s.table)
+            _run(["sync", "--port", cable.host_path, "--db", db, "--quiet"], "sync again")
+        finally:
+            cable.close()
 
 
 def simulated(out):
     t0 = time.monotonic()
-    db = os.path.join(out, "club.sqlite")
-    trays = os.path.join(out, "trays.json")
-    say("No shoe plugged in (no serial port answers as a shoe): three simulated shoes play "
-        "boards %d-%d of duplicate whist at %d tables." % (BOARDS[0], BOARDS[1], TABLES))
-    say("Each shoe is the real firmware app under MicroPython on a simulated MFRC522 reader, "
-        "its buttons pressed by the table, its USB serial line a pty to the club PC.")
+    say("No shoe plugged in (no serial port answers as a shoe): a club evening on %d "
+        "simulated shoes, `overplay virtual-shoe` each: the real firmware under MicroPython on "
+        "a simulated MFRC522 reader, its serial line a pty to the club PC." % TABLES)
     say("Everything goes to %s (made afresh)." % out)
-    for t in range(1, TABLES + 1):
-        step(t, "Table %d: the shoe is switched on, enrolled and set up from the club PC; "
-             "it %s" % (t, STORY[t]))
-        shoe = Table(out, t)
-        try:
-            port = shoe.switch_on(trays)
-            _run(["enroll", "--port", port, "--db", db, "--shoe-id", str(t),
-                  "--name", "table %d" % t], "enrol")
-            _run(["session", "new", "--game", "duplicate_whist", "--boards",
-                  "%d-%d" % BOARDS, "--table", str(t), "--tables", str(TABLES),
-                  "--shoe", str(t), "--db", db], "set-up")
-            if t == WRONG_TRUMP[0]:
-                _run(["pin", "--shoe", str(t), "--stdin", "--db", db], "director's PIN",
-                     stdin=DIRECTOR_PIN + "\n")
-            _run(["sync", "--port", port, "--db", db, "--quiet"], "push the set-up")
-            shoe.until("@sync")
-            _run(["sync", "--port", port, "--db", db, "--quiet"], "sync")
-            shoe.finish()
-        finally:
-            shoe.stop()
-
-    step(TABLES + 1, "The director's results (overplay results --db %s)" % db)
-    _results(db, out)
+    shoes = []
+    try:
+        for t in range(1, TABLES + 1):
+            extra = []
+            for table, board, what in ODD:
+                if table == t:
+                    extra += ["--" + what, str(board)]
+            if t == DIRECTOR[0]:
+                extra += ["--director-pin", DIRECTOR[1]]
+            shoes.append(VirtualShoe(out, t, extra))
+        for s in shoes:
+            s.port()
+        db, whist, euchre = _evening(out, shoes)
+    finally:
+        for s in shoes:
+            s.stop()
+    step(8, "The director's results (overplay results --db %s)" % db)
+    _run(["results", "--list", "--db", db], "the sessions")
+    _results(db, out, whist, *euchre)
     say()
     say("Demo finished in %.1f s." % (time.monotonic() - t0))
 
 
-def _results(db, out, session=None):
+def _session_id(db, name):
+    import sqlite3
+    con = sqlite3.connect(db)
+    try:
+        row = con.execute("SELECT id FROM club_sessions WHERE name = ? ORDER BY id DESC",
+                          (name,)).fetchone()
+    finally:
+        con.close()
+    return row[0] if row else None
+
+
+FILES = (("html", "report.html"), ("pbn", "boards.pbn"), ("csv", "results.csv"),
+         ("json", "results.json"))
+
+
+def _results(db, out, *names):
+    """Print each named session's standings and write its files (the first session's as
+    report.html, boards.pbn, ...; a later one's with its game in front); no name: the
+    latest session in the database."""
     from overplay import results
-    result = results.build(db, session)
-    say()
-    for line in results.render(result, "text").splitlines():
-        say("    " + line)
+    from overplay.errors import UserError
+    written = []
+    for i, name in enumerate(names or (None,)):
+        sid = _session_id(db, name) if name else None
+        try:
+            result = results.build(db, sid)
+        except UserError as e:
+            say("    %s: %s" % (name or "results", e))
+            continue
+        say()
+        for line in results.render(result, "text").splitlines():
+            say("    " + line)
+        prefix = "" if i == 0 else "euchre%d-" % i  # the later sessions: euchre tables
+        for fmt, file in FILES:
+            path = os.path.join(out, prefix + file)
+            try:
+                results.write(results.render(result, fmt), path)
+            except UserError as e:
+                say("    (%s: %s)" % (fmt.upper(), e))
+                continue
+            written.append((fmt, path))
     say()
     say("Files:")
-    for fmt, name in (("html", "report.html"), ("pbn", "boards.pbn"), ("csv", "results.csv"),
-                      ("json", "results.json")):
-        path = os.path.join(out, name)
-        results.write(results.render(result, fmt), path)
+    for fmt, path in written:
         say("  %-4s %s" % (fmt.upper(), os.path.relpath(path, os.getcwd())
                            if path.startswith(os.getcwd()) else path))
     say("  DB   %s" % db)
-    return result
 
 
 def attached(ports, out):
@@ -254,7 +430,14 @@ def main(argv=None):
     if os.path.isdir(args.out):
         shutil.rmtree(args.out)  # a fresh demo database and shoes each run
     os.makedirs(args.out)
-    simulated(args.out)
+    # Ctrl-C, and a SIGTERM as well: the shoes it started are stopped in order (simulated())
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        simulated(args.out)
+    except KeyboardInterrupt:  # every shoe it started is stopped already (simulated)
+        say("demo: interrupted; every simulated shoe is stopped: run `make demo` again")
+        return 130
     return 0
 
 

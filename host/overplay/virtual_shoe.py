@@ -14,9 +14,9 @@ number of clients (`overplay sync`, `overplay enroll`, pyserial's miniterm) may 
 and open the port again while the shoe runs; what the shoe sends while no client has the
 port open is dropped, as a USB serial line with no host drops it.
 
-Once enrolled and given a set-up (by `overplay enroll` and `overplay sync`), it deals --deal N
-boards (shuffled from --seed and the board number), going on after the last board its flash
-says it dealt, or the boards a --script names. Orders on stdin, a line each: `deal N`,
+Once enrolled and given a set-up (by `overplay enroll` and `overplay sync`), it plays --deal N
+boards (shuffled from --seed and the board number) in its table's movement order from where
+its flash says it is (the app's next board), or the boards a --script names. Orders on stdin, a line each: `deal N`,
 `power` (cut the power and switch on again, same flash), `stop`. SIGUSR1 cuts the power too;
 Ctrl-C (SIGINT) and SIGTERM stop it cleanly (the board in hand finished, the journal
 committed), exit status 0.
@@ -36,10 +36,10 @@ from overplay.errors import UserError
 
 HELP = "run a simulated shoe (the firmware under MicroPython) on a pseudo-terminal until stopped"
 
-# What can go wrong on a board (firmware/sim/demo_table.py ODD, plus the overplay check's wrong
-# trump): the option --NAME B and the script's word; tests/host/test_virtual_shoe.py checks
+# What can go wrong on a board (firmware/sim/demo_table.py ODD, plus the overplay check's:
+# firmware/sim/virtual_shoe.py CHECK_ODD): the option --NAME B and the script's word; tests/host/test_virtual_shoe.py checks
 # this against the firmware's list.
-IRREGULAR = ("twice", "foreign", "exposed", "short", "wrong-trump")
+IRREGULAR = ("twice", "foreign", "exposed", "short", "wrong-trump", "after-play")
 BOARD_MAX = 0xFFFF  # a board number is 16 bits in the set-up (overplay_core.session)
 STOP_S = 15  # a stopping shoe finishes the board in hand: this long at most, then it is cut
 # A Ctrl-C (0x03) from the client interrupts the app, as on a board, once the line has been
@@ -56,7 +56,8 @@ def add_arguments(p):
     p.add_argument("--link", metavar="PATH",
                    help="also a symlink PATH to the pty, removed when the shoe stops")
     p.add_argument("--deal", type=int_arg(0, BOARD_MAX, "deal"), default=0, metavar="N",
-                   help="deal N more boards once it has a set-up (default 0: only serve)")
+                   help="play N more boards, in its table's movement order, once it has a set-up "
+                   "(default 0: only serve)")
     p.add_argument("--seed", type=int_arg(0, 2 ** 30, "seed"), default=1,
                    help="shuffles from this seed and the board number (default 1)")
     p.add_argument("--script", metavar="FILE",
@@ -66,8 +67,11 @@ def add_arguments(p):
         p.add_argument("--" + name, type=board, action="append", default=[], metavar="B",
                        help=_ODD_HELP[name])
     p.add_argument("--trays", metavar="FILE",
-                   help="the tray slips (JSON) table 1 writes and later tables check "
-                   "(default DIR/trays.json)")
+                   help="the tray slips (JSON) the first table to play a board writes and "
+                   "later tables check (default DIR/trays.json)")
+    p.add_argument("--director-pin", metavar="PIN",
+                   help="the director's PIN (as `overplay pin` sent it): after an --after-play "
+                   "board the director averages it from the terminal's menu")
 
 
 _ODD_HELP = {
@@ -75,7 +79,10 @@ _ODD_HELP = {
     "foreign": "on board B a card of no enrolled deck is dealt in place of one (foreign card)",
     "exposed": "on board B a card shows over the reader before the deal (card exposed)",
     "short": "on board B the last card stays in the shoe (a card short)",
-    "wrong-trump": "at a checking table (2, 3...), the dealer turns the wrong trump on board B",
+    "wrong-trump": "at a table that checks board B's overplay (another table dealt it first), "
+                   "the dealer turns the wrong trump: found before play",
+    "after-play": "at a table that checks board B's overplay, the wrong trump is found when "
+                  "the board is checked again after play began (--director-pin: averaged)",
 }
 
 
@@ -211,6 +218,8 @@ class Shoe:
             argv += ["--tricks", ",".join("%d:%d" % kv for kv in sorted(tricks.items()))]
         if a.trays:
             argv += ["--trays", os.path.abspath(a.trays)]
+        if a.director_pin:
+            argv += ["--director", a.director_pin]
         rfd, self.control = os.pipe()
         argv += ["--control", "/dev/fd/%d" % rfd]
         self.ready = self.repl = False

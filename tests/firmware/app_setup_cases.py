@@ -67,9 +67,10 @@ def test_the_board_range_of_the_setup_is_kept():
     a = shoe_with_setup()
     push(a, 12, WHIST, 5, 6, 1, 2)
     assert deal(a) and deal(a)  # boards 5 and 6
-    assert not deal(a)  # 7 is not in this session's range
-    assert "B7 not in 5-6" in screen(a)
-    assert not deal(a, 3)
+    assert not deal(a)  # the table's boards ("none": all of 5-6) are dealt
+    assert "table done" in screen(a) and a.next_board == 0  # (its tray slip still to write)
+    assert not deal(a, 3)  # 3 is not in this session's range
+    assert "B3 not in 5-6" in screen(a)
     assert [d["board"] for d in journal(a, records.DEAL)] == [5, 6]
     close(a)
 
@@ -147,7 +148,7 @@ def test_a_deal_cut_off_by_the_power_is_offered_again_and_a_finished_setup_stays
     assert deal(a) and deal(a)  # boards 5 and 6: the set-up is dealt out
     a = power_cycle(a)
     assert not deal(a)  # not board 5 again
-    assert "B7 not in 5-6" in screen(a)
+    assert a.round_lines[0] == "Table 1 done" and a.next_board == 0
     assert [d["board"] for d in journal(a, records.DEAL)] == [1, 2, 5, 6]
     close(a)
 

@@ -10,12 +10,13 @@ import sys
 import pytest
 
 import app_boot_cases
+import app_movement_cases
 import app_setup_cases
 import app_space_cases
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MPY = os.path.join(os.path.dirname(sys.executable), "micropython")
-FILES = (app_setup_cases, app_space_cases, app_boot_cases)
+FILES = (app_setup_cases, app_space_cases, app_boot_cases, app_movement_cases)
 
 
 def _cases():

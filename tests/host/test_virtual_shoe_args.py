@@ -70,5 +70,6 @@ def test_one_flash_folder_serves_one_shoe_at_a_time(tmp_path):
 
 def test_the_irregularities_offered_are_the_ones_the_table_deals():
     import sim.demo_table as demo_table  # firmware/: the simulated table (conftest puts firmware/ on the path)
-    assert set(virtual_shoe.IRREGULAR) == set(demo_table.ODD) | {"wrong-trump"}
+    import sim.virtual_shoe as table_shoe
+    assert set(virtual_shoe.IRREGULAR) == set(demo_table.ODD) | set(table_shoe.CHECK_ODD)
     assert set(virtual_shoe._ODD_HELP) == set(virtual_shoe.IRREGULAR)
