@@ -66,6 +66,11 @@ TARGETS = {
                                    "host_executemany_records_per_s"),
     "results_seconds_100k": (None, None, "s", "empty loop over the rows, same run (s)",
                              "results_reference_seconds_100k"),
+    # issue #15: a 30-table, 30-board Mitchell evening, every output format, against a bare
+    # read of the same records from SQLite in the same run
+    "evening_vs_read": ("<=", 20, "ratio", "one `overplay results` run (mean of the 5 formats) / "
+                        "SELECT * FROM records, same run (s)",
+                        "evening_read_seconds"),
 }
 
 # Figures shown beside those above (breakdowns and the references themselves).
@@ -88,6 +93,10 @@ INFO = {
     "host_executemany_records_per_s": ("records/s", "bare executemany, same rows and schema"),
     "results_vs_reference": ("ratio", "scoring time / empty loop over the same rows"),
     "results_reference_seconds_100k": ("s", "empty loop over the 100,000 rows"),
+    "evening_seconds_all_formats": ("s", "overplay results, text+csv+json+html+pbn, 900 "
+                                    "table-boards (30-table Mitchell)"),
+    "evening_read_seconds": ("s", "SELECT * FROM records of that evening, every row fetched"),
+    "evening_rows": ("rows", "records of the evening in the club DB"),
 }
 
 

@@ -64,6 +64,34 @@ def play(sh, setup, table, tables, tricks, first=1, game=1):
         sh.add(records.encode_score, b, table, game, ns, 13 - ns, ns, 13 - ns)
 
 
+def play_movement(sh, setup, table, tables, kind, first, last, tricks):
+    """The shoe `sh` at `table` deals and scores its boards in the movement's order, round by
+    round (the original deal at the lowest table playing the board in its earliest round, an
+    overplay matching the slip elsewhere); tricks: {board: N-S tricks at this table}."""
+    from overplay_core import handprint
+    from overplay_core import movement as mvt
+
+    m = mvt.Movement(kind, tables, first, last)
+    hp = bytearray(handprint.MAX_BYTES)
+    sh.add(records.encode_session, sh.shoe_id, (0, 1, 0), setup, 1, 0, table, tables, first,
+           last, kind)
+    order = sorted(tricks, key=lambda b: (m.round_of(table, b), b))
+    for b in order:
+        dealer = (b - 1) % 4
+        hl = handprint.pack(seats_of(b), PACK, hp)
+        opener = min(range(1, tables + 1), key=lambda t: (m.round_of(t, b), t))
+        if table == opener:
+            sh.add(records.encode_deal, b, table, 1, 0, dealer, records.MODE_ORIGINAL,
+                   trump_of(b), records.FLAG_COMPLETE, (), 0, hp, hl)
+        else:
+            sh.add(records.encode_deal, b, table, 1, 0, dealer, records.MODE_OVERPLAY,
+                   trump_of(b), records.FLAG_COMPLETE | records.FLAG_SLIP_WRITTEN |
+                   records.FLAG_HANDS_CHECKED, (), 0, hp, hl)
+            sh.add(records.encode_check, b, table, records.SLIP_OK, (), 0, (), 0)
+        ns = tricks[b]
+        sh.add(records.encode_score, b, table, 1, ns, 13 - ns, ns, 13 - ns)
+
+
 def sync(st, sh):
     """Merge the shoe's records not merged yet, as `overplay sync` does (Store.commit_batch)."""
     done = getattr(sh, "synced", 0)
