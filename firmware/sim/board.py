@@ -9,6 +9,20 @@ its flash in RAM or in a folder on the host's disk. Never on a shoe.
 
 from shoe.board import Board
 
+
+class QuietLine:
+    """A serial line with nothing on it (the link's any/readinto/write): a board whose app
+    builds its link but never hears a host."""
+
+    def any(self):
+        return 0
+
+    def readinto(self, buf):
+        return 0
+
+    def write(self, data):
+        return len(data)
+
 DEV_KEY = b"overplay-dev-key-not-for-play!!!"  # simulated shoes only; a real one: /key.bin
 
 

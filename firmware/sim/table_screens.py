@@ -28,22 +28,10 @@ class _Button:
         return self.v
 
 
-class _Quiet:
-    """A serial line with nothing on it: the app builds its link (the sync screens)."""
-
-    def any(self):
-        return 0
-
-    def readinto(self, buf):
-        return 0
-
-    def write(self, data):
-        return len(data)
-
 
 def _app(display, sim=None):
     b = SB.simulated(flash="host", display=display, sim=sim)
-    b.stream_in = b.stream_out = _Quiet()
+    b.stream_in = b.stream_out = SB.QuietLine()  # the app builds its link (sync screens)
     b.buttons = {"deal": _Button(), "next": _Button(), "mode": _Button()}
     return A.App(b, game=1, poll_ms=0, display_ms=0)
 

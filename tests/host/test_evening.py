@@ -5,23 +5,12 @@ merged by the real store ingest."""
 
 import pytest
 
-from overplay import cli, results
+from overplay import results
 from overplay.store import Store
 from signed_shoe import Shoe, play, sync
+from cli_inproc import one_line_error, run
 
 
-def run(capsys, *argv):
-    rc = cli.main(list(argv))
-    out = capsys.readouterr()
-    return rc, out.out, out.err
-
-
-def one_line_error(capsys, argv, *words):
-    rc, out, err = run(capsys, *argv)
-    assert rc == 2 and err.count("\n") == 1 and "Traceback" not in err, err
-    for w in words:
-        assert w in err, err
-    return err
 
 
 def pull(st, sh):

@@ -12,25 +12,13 @@ import pathlib
 
 import pytest
 
-from overplay import cli
 from overplay.results import export as rx
 from overplay.store import Store
 from overplay_core import movement as mvt
 from signed_shoe import Shoe, play_movement, sync
+from cli_inproc import one_line_error, run
 
 
-def run(capsys, *argv):
-    rc = cli.main(list(argv))
-    out = capsys.readouterr()
-    return rc, out.out, out.err
-
-
-def one_line_error(capsys, argv, *words):
-    rc, out, err = run(capsys, *argv)
-    assert rc == 2 and err.count("\n") == 1 and "Traceback" not in err, err
-    for w in words:
-        assert w in err, err
-    return err
 
 
 def evening(tmp_path, capsys, movement, boards, tricks, synced=None):
