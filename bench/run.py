@@ -261,11 +261,11 @@ to 1.02 between runs."""
 
 def readme_section(results):
     """The README's Benchmarks section for these results (markdown)."""
-    out = [README_HEAD, "Latest: measured %s on %s, in %s s%s.\n" % (
+    again = "".join(" bench_%s measured again %s." % (k[9:], v)
+                    for k, v in sorted(results.items()) if k.startswith("_updated_"))
+    out = [README_HEAD, "Latest: measured %s on %s, in %s s%s.%s\n" % (
         results.get("_date", "?"), results.get("_machine", "?"), results.get("_seconds", "?"),
-        " (--quick)" if results.get("_quick") else "") + "".join(
-            " bench_%s measured again %s." % (k[9:], v) for k, v in sorted(results.items())
-            if k.startswith("_updated_")),
+        " (--quick)" if results.get("_quick") else "", again),
         "| metric | value | target | met | reference |", "|---|---:|---|---|---|"]
     for name, (op, target, unit, ref, ref_metric) in TARGETS.items():
         value = results.get(name)
