@@ -113,6 +113,7 @@ class VirtualShoe:
 
     def __init__(self, out, table, extra=()):
         self.table = table
+        self.ordered = 0  # boards ordered so far (deal)
         self.folder = os.path.join(out, "shoe%d" % table)
         cmd = [sys.executable, "-c", "import sys; from overplay import cli; "
                "sys.exit(cli.main(sys.argv[1:]))", "virtual-shoe", "--dir", self.folder,
@@ -160,6 +161,19 @@ class VirtualShoe:
     def order(self, text):
         self.proc.stdin.write(text + "\n")
         self.proc.stdin.flush()
+
+    def deal(self, n):
+        """Order n boards and say the shoe's story until it has dealt them: its "waiting: N
+        board(s) dealt" lines carry the count, so a waiting line left from before the order
+        (the shoe goes idle after every sync too) does not end the wait early."""
+        self.ordered += n
+        self.order("deal %d" % n)
+
+    def until_dealt(self):
+        while True:
+            words = self.until("waiting:").split()
+            if words[1].isdigit() and int(words[1]) >= self.ordered:
+                return
 
     def stop(self):
         """Stop it cleanly (SIGTERM: the board in hand finished, the journal committed)."""
@@ -274,9 +288,9 @@ def _evening(out, shoes):
             lo, hi, ns, ew = m.table_round(s.table, r)
             say("  table %d: boards %d-%d, %s v %s" % (s.table, lo, hi, m.pair_name(ns),
                                                        m.pair_name(ew)))
-            s.order("deal %d" % m.per_round)
+            s.deal(m.per_round)
         for s in shoes:  # the round ends when every table has played its set
-            s.until("waiting:")
+            s.until_dealt()
     n = 2 + m.rounds
     step(n, "The director syncs each shoe into the club database (`overplay sync`); table "
          "%d's cable is pulled half-way through its sync" % CUT_TABLE)
@@ -294,9 +308,9 @@ def _evening(out, shoes):
               "%d-%d" % EUCHRE_BOARDS, "--table", "1", "--tables", "1", "--shoe", str(s.table),
               "--db", db], "euchre set-up")
         _sync(db, s, "push the euchre set-up")
-        s.order("deal %d" % (EUCHRE_BOARDS[1] - EUCHRE_BOARDS[0] + 1))
+        s.deal(EUCHRE_BOARDS[1] - EUCHRE_BOARDS[0] + 1)
     for s in shoes[:EUCHRE_TABLES]:
-        s.until("waiting:")
+        s.until_dealt()
     _sync_all(db, shoes[:EUCHRE_TABLES])
     return db, whist, euchre
 

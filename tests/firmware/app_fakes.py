@@ -18,7 +18,6 @@ import shoe.states as ST
 import sim.board as SB
 
 
-Quiet = SB.QuietLine  # a serial stream with nothing to read
 
 
 class Button:
@@ -31,7 +30,7 @@ class Button:
 
 def board(flash="host", key=SB.DEV_KEY, blocks=64, buttons=False, root=None):
     b = SB.simulated(flash=flash, key=key, blocks=blocks, root=root)
-    b.stream_in = b.stream_out = Quiet()
+    b.stream_in = b.stream_out = SB.QuietLine()
     if buttons:
         b.buttons = {"deal": Button(), "next": Button(), "mode": Button()}
     return b

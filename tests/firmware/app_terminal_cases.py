@@ -17,7 +17,7 @@ except AttributeError:  # CPython
 from overplay_core import records, wire  # noqa: I001
 import shoe.app as A
 from shoe import VERSION
-from app_fakes import Button, Quiet, journal
+from app_fakes import Button, journal
 import shoe.states as ST
 import sim.board as SB
 
@@ -91,7 +91,7 @@ def test_app_start_with_a_pushed_setup_writes_the_session_record():
     from overplay_core import session
 
     b = SB.simulated(flash="host")
-    b.stream_in = b.stream_out = Quiet()
+    b.stream_in = b.stream_out = SB.QuietLine()
     st = link.Settings(b.root)
     st.save_key(9, b"r" * 32)
     st.save_setup(session.encode(11, 1, 0, 5, 13, 2, 3, session.MITCHELL))  # 3 rounds of 3
@@ -181,7 +181,7 @@ def test_a_pin_sent_over_the_link_opens_the_directors_menu():
     # switched off and on: the terminal reads the PIN from flash through link.Settings
     b2 = SB.simulated(root=b.root)
     b2.buttons = b.buttons
-    b2.stream_in = b2.stream_out = Quiet()
+    b2.stream_in = b2.stream_out = SB.QuietLine()
     a2 = A.App(b2, game=1, poll_ms=0, display_ms=0)
     assert a2.terminal.pin == a.settings.pin and a2.terminal.login("2468") == ST.PIN_OK
     a2.journal.close()

@@ -33,13 +33,14 @@ def _laws_table(name):
     table = mod.TABLE
     if sys.implementation.name != "micropython":
         return table  # CPython has room; dropping modules there could split their state
-    pkg = sys.modules["overplay_core"]
     for k in list(sys.modules):
         if k not in before:
             del sys.modules[k]
-            if hasattr(pkg, k[14:]):
-                delattr(pkg, k[14:])
-    mod = pkg = None
+            parent, _, leaf = k.rpartition(".")
+            owner = sys.modules.get(parent)  # the package keeps its submodule as an attribute
+            if owner is not None and hasattr(owner, leaf):
+                delattr(owner, leaf)
+    mod = owner = None
     gc.collect()
     return table
 
