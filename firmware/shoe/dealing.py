@@ -427,6 +427,8 @@ class Shoe:
         try:
             import gc
 
+            if gc.mem_free() < 64 * 1024:  # garbage not yet collected counts as used
+                gc.collect()
             if gc.mem_free() < 64 * 1024:  # no room to load it (a MemoryError mid-import
                 self.laws_missing += 1  # would leave the heap in pieces): say so
                 return ("call director",)

@@ -203,9 +203,10 @@ async def check_overplay(a, board_no, tags, trays, wrong, again=False):
             "turned %s (slip %s): %s, now found after play began" % (
                 board_no, _card(turned), _card(trump), what))
         return
-    say(a.table, "board %d overplay checked: trump turned %s (slip %s): %s%s" % (
-        board_no, _card(turned), _card(trump), what, "; the shoe rules %s (turn the "
-        "slip's trump)" % ", ".join(sh.rulings) if sh.rulings else ""))
+    say(a.table, "board %d overplay checked: trump turned %s (slip %s): %s%s%s" % (
+        board_no, _card(turned), _card(trump), what,
+        "; the shoe rules %s" % ", ".join(sh.rulings) if sh.rulings else "",
+        " (turn the slip's trump)" if F.TRUMP_DIFFERS_FROM_SLIP in sh.findings else ""))
 
 
 async def play(a, board_no, tricks, anyway=False):
