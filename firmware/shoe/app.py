@@ -130,6 +130,7 @@ class App:
                          self.journal, key, shoe_id, board.display, table=self.table,
                          tray=self.tray)
         self.shoe.auto_refresh = False  # the display task draws, every display_ms
+        self.shoe.upcoming = self._upcoming  # an exposed card is noted under the coming board
         if setup:
             self.shoe.tables = setup["tables"]  # the context of a ruling (DW Law IV §9)
         if self.boards:  # the table's place in its movement: shoe/rounds.py
@@ -297,6 +298,10 @@ class App:
             self.deck.use(a)
         elif kind == CMD_STOP:
             self.running = False
+
+    def _upcoming(self):
+        """The board this table deals next (0 once its movement is done)."""
+        return self.next_board
 
     def _dealt(self):
         """An original deal just ended: under a set-up, once its DEAL record is on flash, the

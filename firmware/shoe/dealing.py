@@ -81,6 +81,10 @@ class Shoe:
         self.mode = ORIGINAL_DEAL
         self.state = IDLE
         self.board = 0
+        # The board this table deals or checks next, when its owner knows it (the app: its
+        # movement's next board): a card shown over the reader between two deals belongs
+        # to that deal, not to the one before. None: the last board is all the shoe knows.
+        self.upcoming = None
         self.dealer = 0
         self.uid = bytearray(10)
         self.rec = bytearray(REC_BYTES)
@@ -383,7 +387,11 @@ class Shoe:
         else:  # a tag while idle: a card read before a deal began, or a stray tag
             c = self.deck.lookup(uid, n)
             if c >= 0:
+                was = self.board
+                if self.upcoming is not None and self.upcoming():
+                    self.board = self.upcoming()  # the exposure is of the coming deal
                 self._note(records.EV_CARD_EXPOSED, c, 0)
+                self.board = was
                 self.message = "no deal: " + card_name(c)
             else:
                 self._note(records.EV_UNKNOWN_TAG, 0, 0, uid, n)

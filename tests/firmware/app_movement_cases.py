@@ -149,3 +149,21 @@ def test_round_and_done_lines_fit_the_panel():
     assert done == ["Table 4 done", "", ""]
     for x in lines + rounds.round_lines(255, 0, 13, None, "", ""):
         assert len(x) <= 16
+
+
+def test_a_card_shown_between_deals_is_noted_under_the_coming_board():
+    # A card over the reader before a deal began is an exposure in that deal (DW Law 37): the
+    # EVENT names the board the table deals next by its movement, not the one it last dealt.
+    from app_fakes import uid7
+
+    a = shoe_at(2, 3, 9, session.MITCHELL)
+    a.shoe.on_uid(uid7(1, 0), 7)  # before the first deal: table 2 starts on board 4
+    a.deal_once()
+    assert deal(a)  # board 4
+    a.shoe.state = ST.IDLE  # (its tray slip given up, as a new deal gives it up)
+    a.shoe.on_uid(uid7(1, 5), 7)  # between boards 4 and 5
+    a.deal_once()
+    a.journal.commit()
+    shown = journal(a, records.EVENT, records.EV_CARD_EXPOSED)
+    assert [(e["board"], e["a"]) for e in shown] == [(4, 0), (5, 5)]
+    close(a)
