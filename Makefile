@@ -88,7 +88,7 @@ soak: venv
 	OVERPLAY_SOAK=1 $(BIN)/python tools/run_mpy_tests.py --heap $(HEAP) tests/shared tests/firmware
 
 demo: venv
-	$(BIN)/python -m overplay.demo
+	$(BIN)/python -m overplay.demo $(if $(PORT),--port $(PORT))
 
 # Every kind of screen of a session, drawn by the shoe's code into the SSD1306's frame buffer
 # under the MicroPython unix port, as PNGs (tools/screens_png.py; docs/screens.md)

@@ -412,13 +412,13 @@ def _results(db, out, *names):
     say("  DB   %s" % db)
 
 
-def attached(ports, out):
+def attached(ports, out, db=None):
     from overplay.store import default_path
-    db = default_path()
+    db = db or default_path()
     say("A shoe is plugged in on %s: syncing it into the club database %s instead of the "
         "simulation (use --simulated to run the simulation)." % (", ".join(ports), db))
     for p in ports:
-        _run(["sync", "--port", p, "--quiet"], "sync from %s" % p)
+        _run(["sync", "--port", p, "--db", db, "--quiet"], "sync from %s" % p)
     os.makedirs(out, exist_ok=True)
     _results(db, out)
 
@@ -429,12 +429,21 @@ def main(argv=None):
                     help="use simulated shoes even when a shoe is plugged in")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "demo"),
                     help="folder for the demo's database and files (default build/demo)")
+    ap.add_argument("--port", action="append", default=[], metavar="PORT",
+                    help="a shoe's serial port to sync instead of looking for plugged-in "
+                    "shoes (one pyserial does not list: a virtual shoe's or an emulated "
+                    "Pico's pty); may be given more than once")
+    ap.add_argument("--db", default=None,
+                    help="the club database a plugged-in shoe is synced into (default: "
+                    "the club's, as `overplay sync` uses)")
     args = ap.parse_args(argv)
+    if args.simulated and args.port:
+        ap.error("--simulated and --port: choose the simulation or the shoe on PORT")
     sys.path[:0] = [p for p in (os.path.join(ROOT, "shared"), os.path.join(ROOT, "host"))
                     if p not in sys.path]
-    ports = [] if args.simulated else attached_ports()
+    ports = args.port or ([] if args.simulated else attached_ports())
     if ports:
-        attached(ports, args.out)
+        attached(ports, args.out, args.db)
         return 0
     from overplay.sim_shoe import micropython_bin
     if shutil.which(micropython_bin()) is None:

@@ -204,6 +204,33 @@ def test_stalled_sync_does_not_stop_the_shoe(club):
     assert code == 0, err
 
 
+def test_make_demo_with_the_shoe_plugged_in_syncs_that_shoe(club, tmp_path):
+    """`make demo PORT=...` with a shoe on the line: the demo syncs that shoe into the club
+    database instead of simulating one, then prints its latest session's standings and writes
+    the files (the path a director with a real shoe takes; here the shoe is the emulated
+    Pico on its real firmware)."""
+    import subprocess
+    import sys
+
+    boards = original_deals(club.records())
+    club.deal(len(boards) + 1, random.Random(5))  # a board the club DB does not have yet
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [os.path.join(root, "host"), os.path.join(root, "shared")]))
+    out = tmp_path / "demo"
+    p = subprocess.run([sys.executable, "-m", "overplay.demo", "--port", club.pico.pty,
+                        "--db", club.db, "--out", str(out)], cwd=root, env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
+    assert "A shoe is plugged in on %s" % club.pico.pty in p.stdout
+    assert "Simulated" not in p.stdout and "virtual-shoe" not in p.stdout
+    assert original_deals(club.records()) == boards + [len(boards) + 1]  # synced by the demo
+    for name in ("report.html", "results.csv", "results.json"):
+        assert (out / name).stat().st_size > 0, name
+    assert "Board %d" % (len(boards) + 1) in p.stdout or \
+        "board %d" % (len(boards) + 1) in p.stdout.lower()
+
+
 def link_idle_ms():
     import shoe.link as link
 
