@@ -36,7 +36,7 @@ def wheel(tmp_path_factory):
         pytest.skip("setuptools is not installed in this venv (make venv installs it)")
     # built from a copy of what the package is made of, so the checkout gets no build/ folder
     src = tmp_path_factory.mktemp("src")
-    for f in ("pyproject.toml", "README.md"):
+    for f in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy(os.path.join(ROOT, f), str(src / f))
     skip = shutil.ignore_patterns("__pycache__", "*.mpy", "*.pyc")
     shutil.copytree(os.path.join(ROOT, "host"), str(src / "host"), ignore=skip)
@@ -63,6 +63,15 @@ def test_the_wheel_holds_every_host_and_core_module_and_the_command(wheel):
     assert core - names == set()
     assert not [n for n in names if "sync_bench" in n or n.startswith("tests/")]
     assert points["console_scripts"]["overplay"] == "overplay.cli:main"
+
+
+def test_the_wheel_says_its_licence_and_carries_its_text(wheel):
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        meta = z.read([n for n in names if n.endswith(".dist-info/METADATA")][0]).decode()
+        text = [n for n in names if n.endswith("/LICENSE") and ".dist-info/" in n]
+        assert text and z.read(text[0]).decode().startswith("MIT License")
+    assert "License-Expression: MIT" in meta.splitlines()
 
 
 def test_overplay_runs_from_the_wheel_alone(wheel, tmp_path):
