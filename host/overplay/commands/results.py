@@ -4,6 +4,7 @@
     overplay results --session 3 --format html -o session3.html
     overplay results --format pbn -o boards.pbn       # the deals, for dealing programs
     overplay results --format csv | json | text
+    overplay results -o night.html -o night.pbn -o night.csv   # several files, one reading
     overplay results --list                           # the sessions in the database
 
 Per board: the deal (hands from the shoe's handprint, dealer, trump), the tricks at each
@@ -20,6 +21,7 @@ from overplay_core import games
 from overplay_core import session as codec
 
 from overplay.commands import int_arg
+from overplay.errors import UserError
 from overplay.results import model as rm
 from overplay.results import FORMATS, build, format_for, render, writable, write
 from overplay.store import ROWID_MAX, default_path, open_store, require_database
@@ -32,7 +34,9 @@ def add_arguments(p):
     p.add_argument("--session", type=int_arg(1, ROWID_MAX, "session id"), help="session id (default: the newest; see --list)")
     p.add_argument("--format", choices=FORMATS, help="default: from the -o file's extension "
                    "(.txt .csv .pbn .json .html), else text")
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument("-o", "--output", metavar="FILE", action="append",
+                   help="write to FILE instead of stdout; again for more files (each in the "
+                   "format its extension names), the session read once")
     p.add_argument("--list", action="store_true", help="list the sessions and stop")
     p.add_argument("--matchpoints", action="store_true",
                    help="also rank the pairs by matchpoints and percentage (text and HTML)")
@@ -66,16 +70,22 @@ def _list(db_path):
 def run(args):
     if args.list:
         return _list(args.db)
-    fmt = format_for(args.format, args.output)
-    result = build(args.db, args.session)
+    outputs = args.output or [None]
+    if args.format and len(outputs) > 1:
+        raise UserError("--format names one format and %d files were given with -o: give "
+                        "each file the extension of its format (.txt .csv .pbn .json .html) "
+                        "and leave --format out" % len(outputs))
+    fmts = [format_for(args.format, path) for path in outputs]  # every name checked first
+    result = build(args.db, args.session)  # read and scored once, whatever the files
     result["show_matchpoints"] = bool(args.matchpoints)
     if not writable(args.db):
         print("overplay results: note: %s is read-only here: the rulings are shown, not kept "
               "in it" % (args.db or default_path()), file=sys.stderr)
-    out = render(result, fmt)
-    if args.output:
-        write(out, args.output)
-        print("session %s: %s results written to %s" % (result["session"], fmt, args.output))
-    else:
-        sys.stdout.write(out)
+    for fmt, path in zip(fmts, outputs):
+        out = render(result, fmt)  # no renderer changes the result: one serves every file
+        if path:
+            write(out, path)
+            print("session %s: %s results written to %s" % (result["session"], fmt, path))
+        else:
+            sys.stdout.write(out)
     return 0

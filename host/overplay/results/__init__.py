@@ -3,7 +3,8 @@
     from overplay import results
     r = results.build("club.sqlite", session_id=3)   # model.load + the rulings kept in the DB
     page = results.render(r, "html")                 # one of FORMATS, as a str
-    results.write(page, "session3.html")
+    results.write(page, "session3.html")              # render r again for another format:
+                                                      # no renderer changes it
     results.format_for(None, "boards.pbn")           # "pbn": --format, else the extension
 
 The package: model.py reads a session from the club database (boards, tables, pairs, events,
@@ -56,16 +57,21 @@ def render(result, fmt):
 
 
 def _named(result, rx):
-    """A copy for JSON: each hand as card names ("AS") and the PBN deal string beside it."""
-    import copy
+    """The result for JSON: each hand as card names ("AS") and the PBN deal string beside it.
+
+    Only what changes is new (the top dict, the boards list, each board with a deal and its
+    deal dict); the rest is shared with `result`, which is left as it was, so the other
+    formats of the same run render from it unchanged."""
     from overplay_core.cards import card_name
-    out = copy.deepcopy(result)
-    for b in out["boards"]:
+    boards = []
+    for b in result["boards"]:
         d = b["deal"]
         if d and d["hands"]:
-            d["pbn"] = rx.deal_string(d["hands"], d["dealer"])
-            d["hands"] = {s: [card_name(c) for c in cs] for s, cs in d["hands"].items()}
-    return out
+            d = dict(d, pbn=rx.deal_string(d["hands"], d["dealer"]),
+                     hands={s: [card_name(c) for c in cs] for s, cs in d["hands"].items()})
+            b = dict(b, deal=d)
+        boards.append(b)
+    return dict(result, boards=boards)
 
 
 def build(db_path, session_id=None, keep_rulings=True):

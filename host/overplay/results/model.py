@@ -84,11 +84,12 @@ def _q(st, sql, args=()):
     return st.db.execute(sql, args).fetchall()
 
 
-def sessions(st):
+def sessions(st, assigned=None):
     """Every session in the database, oldest first: id, name, date, game, boards, tables,
     movement, its set-ups and which tables have records synced; then a session 0 per game of
-    records no set-up of this database names."""
-    assigned = _assign(st)
+    records no set-up of this database names. assigned: _assign(st) when the caller has it."""
+    if assigned is None:
+        assigned = _assign(st)
     out = []
     for c in st.club_sessions():
         setups = [x[0] for x in c["setups"]]
@@ -140,9 +141,9 @@ def _assign(st):
     return out
 
 
-def find_session(st, session_id=None):
+def find_session(st, session_id=None, assigned=None):
     """The session dict for an id (newest when None); LookupError naming what exists."""
-    all_s = sessions(st)
+    all_s = sessions(st, assigned)
     if not all_s:
         raise LookupError("no sessions and no records in %s: sync the shoes first "
                           "(`overplay sync`)" % st.path)
@@ -155,8 +156,7 @@ def find_session(st, session_id=None):
         session_id, st.path, ", ".join(str(s["id"]) for s in all_s)))
 
 
-def _keys_for(st, sess):
-    assigned = _assign(st)
+def _keys_for(assigned, sess):
     keys = []
     if sess["id"] == 0:
         keys = assigned.get(None, {}).get(sess["game"], [])
@@ -203,8 +203,9 @@ def _codes(text):
 
 def load(st, session_id=None):
     """Everything the director's report shows for one session, as plain dicts and lists."""
-    sess = find_session(st, session_id)
-    keys = _keys_for(st, sess)
+    assigned = _assign(st)  # read once: the session list and its records' keys come from it
+    sess = find_session(st, session_id, assigned)
+    keys = _keys_for(assigned, sess)
     game = sess["game"]
     profile = games.profile(game, sess["variant"] or 0)
     deals = _rows(st, "deals", "board, table_no, dealer, mode, trump, flags, handprint, "
