@@ -1,5 +1,5 @@
 """min_heapsize_code_in_place_bytes: the 200-deal session with its code executed in place: the
-memory gate (target 112 KiB; `make test` holds the measured 118 KiB: tests/host/test_session_sim.py).
+memory gate (112 KiB, held by `make test`: tests/host/test_session_sim.py).
 
 bench_session.py measures the session with every .mpy loaded into the heap, as the unix port
 (and a board's filesystem) loads them. A board ships the firmware frozen, or on a ROMFS
@@ -10,9 +10,15 @@ smallest -X heapsize that completes it by bisection, and subtracts what the imag
 heap (image_heap_bytes: its blocks and their share of the collector's tables; the image sits
 in the heap only because the unix port has no flash). code_in_place_data_heap_peak_bytes: the
 most heap the app's data takes in that run (collected first; at most 16 KiB).
+code_in_place_interned_names, code_in_place_qstr_pools: the names (qstrs) the session interns
+and the pools holding them (micropython.qstr_info() at its end). The pools double, 20 to 640
+entries: six hold 1,260 names, and the 1,261st opens a 7th of 1,280 (~14 KB on the unix port,
+more than the gate's margin), so this count is watched beside the heap figure.
 """
 
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -69,9 +75,17 @@ def run(ctx):
             return completes(ctx, boot, None, deals, heap_bytes, timeout, late=(),
                              prefix=[image])
 
-        r = ctx.micropython(boot, [image, deals, "peak"], heap=1 << 20)
+        proc = subprocess.run([ctx.micropython_bin, "-X", "heapsize=%d" % (1 << 20), boot,
+                               image, str(deals), "peak"], cwd=ctx.root, capture_output=True,
+                              text=True, timeout=600)
+        out = proc.stdout.strip().splitlines()
+        if proc.returncode != 0 or not out:
+            raise RuntimeError("the in-place session failed: %s"
+                               % (proc.stderr or proc.stdout)[-800:])
+        r = json.loads(out[-1])
         if r["errors"] or r["deals"] != deals:
             raise RuntimeError("the in-place session failed: %r" % r)
+        names = re.search(r"n_pool=(\d+), n_qstr=(\d+)", proc.stdout)
         peak = max(r["heap_peak"], r["heap_live_peak"])
         if not ok(1 << 20, 300):
             raise RuntimeError("the in-place session does not complete in a 1 MB heap")
@@ -91,4 +105,6 @@ def run(ctx):
         "min_heapsize_code_in_place_bytes": hi * STEP,
         "romfs_image_bytes": size,
         "code_in_place_data_heap_peak_bytes": peak,
+        "code_in_place_interned_names": int(names.group(2)),
+        "code_in_place_qstr_pools": int(names.group(1)),
     }

@@ -76,6 +76,12 @@ def main(argv):
     r["mode"] = mode
     r["late_modules"] = sorted(m for m in sys.modules if m not in MODULES)
     r["from_mpy"] = getattr(sys.modules.get("shoe"), "__file__", "").endswith(".mpy")
+    if mode == "peak":
+        # "qstr pool: n_pool=P, n_qstr=N, ...": the names interned by the whole session (read
+        # by bench_romfs.py; printed only in the figures run, so a gate run is unchanged)
+        import micropython
+
+        micropython.qstr_info()
     import json
 
     print(json.dumps(r))

@@ -85,6 +85,10 @@ INFO = {
     "session_heap_code_bytes": ("bytes", "heap after the imports (.mpy code; flash on a board)"),
     "session_sim_world_bytes": ("bytes", "simulated chip and tags (not on a board)"),
     "romfs_image_bytes": ("bytes", "ROMFS image of firmware/ + shared/ (bench_romfs)"),
+    "code_in_place_interned_names": ("names", "qstrs interned by the in-place session; the "
+                                     "pools double (20 .. 640): a 7th pool, 1,280 entries "
+                                     "(~14 KB), opens at 1,261"),
+    "code_in_place_qstr_pools": ("pools", "qstr pools in the heap at the end of that session"),
     "min_heapsize_less_code_and_sim_bytes": ("bytes", "min heapsize - code - simulated world"),
     "session_late_modules": ("modules", "imported after the heap reference (counted as data)"),
     "flash_erases_busiest_block": ("erases", "the most-erased block, 300 deals"),

@@ -114,8 +114,8 @@ def test_200_deals_run_in_place_within_the_gate_heap(tmp_path):
         root = ROOT
 
     image = bench_romfs.build_image(Ctx, str(tmp_path))
-    size = os.path.getsize(image)
-    proc = subprocess.run([MPY, "-X", "heapsize=%d" % (GATE_HEAP + bench_romfs.image_heap_bytes(size)),
+    heap = GATE_HEAP + bench_romfs.image_heap_bytes(os.path.getsize(image))
+    proc = subprocess.run([MPY, "-X", "heapsize=%d" % heap,
                            os.path.join(ROOT, "bench", "mpy_romfs_boot.py"), image, "200",
                            "plain"], cwd=str(tmp_path), capture_output=True, text=True,
                           timeout=900)
