@@ -114,16 +114,23 @@ def test_200_deals_run_in_place_within_the_gate_heap(tmp_path):
         root = ROOT
 
     image = bench_romfs.build_image(Ctx, str(tmp_path))
-    heap = GATE_HEAP + bench_romfs.image_heap_bytes(os.path.getsize(image))
-    proc = subprocess.run([MPY, "-X", "heapsize=%d" % heap,
-                           os.path.join(ROOT, "bench", "mpy_romfs_boot.py"), image, "200",
-                           "plain"], cwd=str(tmp_path), capture_output=True, text=True,
-                          timeout=900)
+
+    def run(heap, mode):
+        return subprocess.run([MPY, "-X", "heapsize=%d" % heap,
+                               os.path.join(ROOT, "bench", "mpy_romfs_boot.py"), image, "200",
+                               mode], cwd=str(tmp_path), capture_output=True, text=True,
+                              timeout=900)
+
+    proc = run(GATE_HEAP + bench_romfs.image_heap_bytes(os.path.getsize(image)), "plain")
     lines = proc.stdout.strip().splitlines()
-    assert lines, proc.stderr[-2000:]
-    r = json.loads(lines[-1])
-    assert proc.returncode == 0 and r["deals"] == 200 and r["errors"] == 0, \
-        (r, proc.stderr[-2000:])
+    r = json.loads(lines[-1]) if lines and lines[-1].startswith("{") else {}
+    if proc.returncode != 0 or r.get("deals") != 200 or r.get("errors") != 0:
+        # say how many names the session interns: past 1,260 a 7th qstr pool (~14 KB) opens
+        big = run(1 << 20, "peak").stdout
+        pools = [line for line in big.splitlines() if line.startswith("qstr pool:")]
+        assert False, ("the session does not complete in %d KiB (%s; a 7th pool opens at "
+                       "1,261 names: docs/firmware.md \"Memory\")\n%s" % (
+                           GATE_HEAP // 1024, pools, (proc.stderr or proc.stdout)[-1500:]))
     assert r["records"] == 201  # the deck's enrolment event and one DEAL a deal
     assert r["heap_live_peak"] <= GATE_DATA, r
 
