@@ -5,9 +5,10 @@
 On a board, frozen modules (or a ROMFS partition) run from flash: their bytecode is never
 copied into the heap. The unix port has no flash, so the image is read into one buffer of its
 exact size inside the measured heap and mounted with vfs.VfsRom; imports then execute the
-.mpy in place, as on the board. The image's own bytes are counted in the heap here, so
-bench_romfs.py subtracts them: what remains is what a board running the same code in place
-would need. Last line: mpy_session's JSON object.
+.mpy in place, as on the board. The image takes heap here that a board does not spend (its
+blocks and their bits of the collector's tables), so bench_romfs.py and the gate test add
+bench_romfs.image_heap_bytes(size) to the heap they give: the rest is what a board running the
+same code in place would need. Last line: mpy_session's JSON object.
 """
 
 import os

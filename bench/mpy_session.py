@@ -20,62 +20,65 @@ after the imports is listed in `late_modules`). Last line: a JSON object.
 import gc
 import sys
 
-# Module names come one to an argument (or comma-separated): the unix port stops with
-# "FATAL: uncaught NLR" when one argument is 256 characters or more.
-for _arg in sys.argv[3:]:
-    for _name in _arg.split(","):
-        if _name:
-            __import__(_name)  # loaded on first use by the shoe: code, not session data
-
-gc.collect()
-
-import sim.board as SB  # noqa: E402
-import sim.session as session_sim  # noqa: E402
-
-MODULES = set(sys.modules)
-_folders = []
-_host_folder = SB.host_folder
-
-
-def _tracked_folder():
-    f = _host_folder()
-    _folders.append(f)
-    return f
-
-
-SB.host_folder = _tracked_folder  # so the session's flash folder is removed afterwards
-
-
-def _live_sample(stats):
-    gc.collect()
-    m = gc.mem_alloc()
-    if m > stats.peak:
-        stats.peak = m
-
-
-def _task_died(loop, context):
-    # A task that raises (MemoryError in a small heap) ends, and the app's other tasks would
-    # run on for ever without the dealer: a session that cannot finish ends the process.
-    print("session task failed:", context.get("exception"))
-    sys.exit(3)
-
 
 def main(argv):
+    """Run the session; its state is local here, not module globals: a global's name is
+    interned in the measured heap (docs/firmware.md "Memory": the names), a local's is not."""
     deals = int(argv[0]) if argv else 200
     mode = argv[1] if len(argv) > 1 else "peak"
+    # Module names come one to an argument (or comma-separated): the unix port stops with
+    # "FATAL: uncaught NLR" when one argument is 256 characters or more.
+    for arg in argv[2:]:
+        for name in arg.split(","):
+            if name:
+                __import__(name)  # loaded on first use by the shoe: code, not session data
+    gc.collect()
+    import sim.board as SB
+    import sim.session as session_sim
+
+    modules = set(sys.modules)
+    folders = []
+    host_folder = SB.host_folder
+
+    def tracked_folder():
+        f = host_folder()
+        folders.append(f)
+        return f
+
+    SB.host_folder = tracked_folder  # so the session's flash folder is removed afterwards
+
+    def live_sample(stats):
+        gc.collect()
+        m = gc.mem_alloc()
+        if m > stats.peak:
+            stats.peak = m
+
+    def task_died(loop, context):
+        # A task that raises (MemoryError in a small heap) ends, and the app's other tasks
+        # would run on for ever without the dealer: a session that cannot finish ends the
+        # process.
+        print("session task failed:", context.get("exception"))
+        sys.exit(3)
+
     if mode == "peak":
-        session_sim.Stats.sample = _live_sample
+        session_sim.Stats.sample = live_sample
     import asyncio
 
-    asyncio.get_event_loop().set_exception_handler(_task_died)
+    asyncio.get_event_loop().set_exception_handler(task_died)
     try:
         r = session_sim.session(deals)
     finally:
-        for f in _folders:
+        for f in folders:
             SB.remove_folder(f)
     r["mode"] = mode
-    r["late_modules"] = sorted(m for m in sys.modules if m not in MODULES)
+    r["late_modules"] = sorted(m for m in sys.modules if m not in modules)
     r["from_mpy"] = getattr(sys.modules.get("shoe"), "__file__", "").endswith(".mpy")
+    if mode == "peak":
+        # "qstr pool: n_pool=P, n_qstr=N, ...": the names interned by the whole session (read
+        # by bench_romfs.py; printed only in the figures run, so a gate run is unchanged)
+        import micropython
+
+        micropython.qstr_info()
     import json
 
     print(json.dumps(r))

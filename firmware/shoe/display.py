@@ -32,11 +32,12 @@ SUIT_GLYPHS = (b"\x38\x38\xd6\xfe\xd6\x10\x38\x00"  # clubs: three leaves and a 
                b"\x10\x38\x7c\xfe\x7c\x38\x10\x00"  # diamonds
                b"\x6c\xfe\xfe\xfe\x7c\x38\x10\x00"  # hearts
                b"\x10\x38\x7c\xfe\xfe\x10\x38\x00")  # spades: 8 bytes a suit
-# Digits and ranks as constant strings (in the bytecode, no heap): the per-card redraw draws
-# numbers a digit at a time, without formatting. _RANKS in cards.RANK_LETTERS' order (one
-# string a rank: indexing a str allocates).
-_DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
-_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+# Digits and ranks, one string each: the per-card redraw draws numbers a digit at a time,
+# without formatting, and must not allocate. tuple() of a str gives one-character interned
+# names (qstrs: no heap object each, unlike the strings of a tuple constant in a .mpy, 32
+# bytes each on the unix port); _RANKS in cards.RANK_LETTERS' order.
+_DIGITS = tuple("0123456789")
+_RANKS = tuple("23456789TJQKA")
 
 
 def cut(text, cols=COLS):
