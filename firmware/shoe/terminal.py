@@ -71,8 +71,8 @@ class Terminal:
         self.board = 0
         self.dealer = 0
         self.mode = records.MODE_ORIGINAL
-        self.vals = bytearray(4)  # the fields of the score being keyed (_fields)
-        self.fields = None  # their (label, lo, hi), for the profile's game: _fields()
+        self.vals = [0, 0, 0, 0]  # the fields of the score being keyed (_fields), as recorded
+        self.fields = None  # their (label, lo, hi, key), for the profile's game: _fields()
         self.dealt = 0  # the board whose dealer is self.dealer (ready)
         self.field = 0
         self.message = ""
@@ -217,8 +217,9 @@ class Terminal:
         elif g == 3:  # euchre: N-S made trumps, not alone, 3 tricks
             v[0] = v[1] = 0
             v[2] = 3
-        elif g == 4:  # écarté: proposal accepted, no king, P0 3 tricks
-            v[0] = v[1] = 0
+        elif g == 4:  # écarté: proposal accepted, no king (-1), P0 3 tricks
+            v[0] = 0
+            v[1] = -1
             v[2] = 3
         else:
             v[0] = 7
@@ -227,21 +228,27 @@ class Terminal:
         return OK
 
     def _fields(self):
-        """(label, lo, hi) of each field of the score for this game, made once per game."""
+        """(label, lo, hi, key) of each field of the score for this game, made once per game:
+        key names the SCORE record's field (records.SCORE_FIELDS) the value goes to, or
+        "tricks" (the last field: the side's tricks the game keys)."""
         f = self.fields
         if f is None:
             g = self.profile.game
             if g == 2:
                 from overplay_core.scoring import bridge as scoring_bridge
 
-                f = (("declarer", 0, 3), ("trumps", 0, scoring_bridge.NO_TRUMP),
-                     ("doubles", 0, scoring_bridge.MAX_DOUBLES), ("declarer tricks", 0, 13))
+                f = (("declarer", 0, 3, "declarer"),
+                     ("trumps", 0, scoring_bridge.NO_TRUMP, "strain"),
+                     ("doubles", 0, scoring_bridge.MAX_DOUBLES, "doubles"),
+                     ("declarer tricks", 0, 13, "tricks"))
             elif g == 3:
-                f = (("makers", 0, 1), ("alone", 0, 1), ("makers tricks", 0, 5))
-            elif g == 4:
-                f = (("proposal", 0, 2), ("king marked by", 0, 2), ("P0 tricks", 0, 5))
+                f = (("makers", 0, 1, "makers"), ("alone", 0, 1, "alone"),
+                     ("makers tricks", 0, 5, "tricks"))
+            elif g == 4:  # the king: the seat that marked it, -1 nobody
+                f = (("proposal", 0, 2, "proposal"), ("king marked by", -1, 1, "king"),
+                     ("P0 tricks", 0, 5, "tricks"))
             else:
-                f = (("N-S tricks", 0, 13),)
+                f = (("N-S tricks", 0, 13, "tricks"),)
             self.fields = f
         return f
 
@@ -250,7 +257,7 @@ class Terminal:
         (scoring check functions), refused with a message when it cannot be right."""
         if self.state != T_ENTRY:
             return BUSY
-        label, lo, hi = self._fields()[self.field]
+        lo, hi = self._fields()[self.field][1:3]
         if not isinstance(value, int) or value < lo or value > hi or \
                 self._check(self.field, value) != 0:
             self.message = self._refusal(self.field, value)
@@ -283,7 +290,7 @@ class Terminal:
 
     def _refusal(self, field, value):
         """What the screen says of a value the field cannot take."""
-        label, lo, hi = self._fields()[field]
+        label, lo, hi = self._fields()[field][:3]
         if self.profile.game == 2 and field == 0 and isinstance(value, int) and lo <= value <= hi:
             d = self.dealer
             return "%s deals: %s or %s declares" % (SEAT_NAMES[d], SEAT_NAMES[d],
@@ -301,7 +308,7 @@ class Terminal:
             return e
         if g == 3:
             return {"makers": v[0], "alone": v[1] == 1, "tricks": v[2]}
-        return {"dealer": self.dealer, "proposal": v[0], "king": v[1] - 1, "tricks": v[2]}
+        return {"dealer": self.dealer, "proposal": v[0], "king": v[1], "tricks": v[2]}
 
     def result(self):
         """The SCORE's values from the fields, scored by the game's scoring module: (tricks
@@ -322,7 +329,7 @@ class Terminal:
             from overplay_core.scoring import ecarte as scoring_ecarte
 
             pts = scoring_ecarte.score_entry(self._entry())["total"]
-            return v[2], 5 - v[2], pts[0], pts[1], -1, -1, v[0], v[1] - 1, -1, -1, -1
+            return v[2], 5 - v[2], pts[0], pts[1], -1, -1, v[0], v[1], -1, -1, -1
         if g == 2:  # bridge whist: the trick score below the line (honours: the club PC)
             from overplay_core.scoring import bridge as scoring_bridge
 
@@ -468,7 +475,7 @@ class Terminal:
             if edge & DEAL:
                 self.confirm()
             elif up:
-                label, lo, hi = self._fields()[self.field]
+                lo, hi = self._fields()[self.field][1:3]
                 v = self.vals[self.field] + up
                 self.vals[self.field] = lo if v > hi else (hi if v < lo else v)
                 self.changed = True
@@ -537,7 +544,7 @@ def _value(t, i):
             return _PROPOSALS[v]
         import shoe.screens as S
 
-        return "nobody" if v == 0 else S.seat_labels(2)[v - 1]
+        return "nobody" if v < 0 else S.seat_labels(2)[v]
     return "%d" % v
 
 
@@ -574,8 +581,8 @@ def _points(t, pns, pew):
     g = t.profile.game
     if g == 1:
         return ""
-    if g == 4 and t.vals[1]:
-        return "pts %d-%d king %s" % (pns, pew, S.seat_labels(2)[t.vals[1] - 1])
+    if g == 4 and t.vals[1] >= 0:
+        return "pts %d-%d king %s" % (pns, pew, S.seat_labels(2)[t.vals[1]])
     return "pts %d-%d" % (pns, pew)
 
 

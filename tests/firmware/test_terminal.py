@@ -114,17 +114,17 @@ def test_ecarte_keys_proposal_king_and_tricks():
     t.ready(board=1, dealer=0)
     # the non-dealer (P1) played without proposing and won the point 3-2, and marked the
     # king: 1 for the point (no bonus: the bonus is the dealer's when he wins) and 1 the king
-    s = _keyed(t, 1, 2, 2)
+    s = _keyed(t, 1, 1, 2)
     assert (s["tricks_ns"], s["tricks_ew"], s["points_ns"], s["points_ew"]) == (2, 3, 0, 2)
     assert _fields(s) == (-1, -1, 1, 1, -1, -1, -1)
     assert t.display.shown("not proposed") and t.display.shown("pts 0-2 king P1")
     # the dealer (P0) wins the point after the non-dealer stood: 2 (EC-24); nobody's king
     t.ready(board=2, dealer=0)
-    s = _keyed(t, 1, 0, 3)
+    s = _keyed(t, 1, -1, 3)
     assert (s["points_ns"], s["points_ew"], s["proposal"], s["king"]) == (2, 0, 1, -1)
     # refused, P0 takes all five: the vole, 2; P0 marked the king
     t.ready(board=3, dealer=1)
-    s = _keyed(t, 2, 1, 5)
+    s = _keyed(t, 2, 0, 5)
     assert (s["tricks_ns"], s["points_ns"], s["points_ew"], s["proposal"], s["king"]) == \
         (5, 3, 0, 2, 0)
 
