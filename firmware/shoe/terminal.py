@@ -74,6 +74,7 @@ class Terminal:
         self.vals = [0, 0, 0, 0]  # the fields of the score being keyed (_fields), as recorded
         self.fields = None  # their (label, lo, hi, key), for the profile's game: _fields()
         self.dealt = 0  # the board whose dealer is self.dealer (ready)
+        self.res = None  # result() of the score confirmed (CONFIRM, ACCEPT: _verify)
         self.field = 0
         self.message = ""
         self.changed = False
@@ -340,12 +341,13 @@ class Terminal:
         return v[0], 13 - v[0], v[0], 13 - v[0], -1, -1, -1, -1, -1, -1, -1  # duplicate whist
 
     def _verify(self):
-        """None when the game's scoring module takes the keyed score, else what is wrong, in
-        a line (RuleError's)."""
+        """None when the game's scoring module takes the keyed score (kept in self.res for
+        the confirm and accept screens and the record), else what is wrong, in a line
+        (RuleError's)."""
         from overplay_core.errors import RuleError
 
         try:
-            self.result()
+            self.res = self.result()
         except RuleError as e:
             return str(e)
         return None
@@ -383,7 +385,7 @@ class Terminal:
         """ACCEPT: the side that did not key in accepts: EVENT score_checked, then SCORE."""
         if self.state != T_ACCEPT:
             return BUSY
-        tns, tew = self.result()[:2]
+        tns, tew = self.res[:2]
         if not self._event(records.EV_SCORE_CHECKED, self.board, 1, 1 - self.keyer,
                            bytes([tns, tew])):
             return NO_ROOM
@@ -394,7 +396,7 @@ class Terminal:
         score is keyed in again from the entry screen."""
         if self.state != T_ACCEPT:
             return BUSY
-        tns, tew = self.result()[:2]
+        tns, tew = self.res[:2]
         if not self._event(records.EV_SCORE_CHECKED, self.board, 0, 1 - self.keyer,
                            bytes([tns, tew])):
             return NO_ROOM
@@ -405,7 +407,7 @@ class Terminal:
         return OK
 
     def _record(self):
-        r = self.result()
+        r = self.res
         if not self._score(self.board, r):
             return NO_ROOM  # the score stays on its screen: record it after a sync
         self.scored += 1
@@ -629,7 +631,7 @@ def screen(t):
         return _foot([S.header(t.board, t.dealer, seats, "score"), label] + rows + _said(msg),
                      "NEXT+ MODE-", "DEAL: done")
     if st == T_CONFIRM or st == T_ACCEPT:
-        r = t.result()
+        r = t.res
         rows = [S.header(t.board, t.dealer, seats, "score" if st == T_CONFIRM else "accept"),
                 "%s %d  %s %d" % (a, r[0], b, r[1])]
         d = _declared(t)
