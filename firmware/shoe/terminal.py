@@ -165,6 +165,8 @@ class Terminal:
             self._back = T_READY  # the director is busy: take it up when he leaves
         else:
             self.state = T_READY
+        if self.profile is not self.shoe.profile:  # a set-up of another game: its fields
+            self.fields = None
         self.profile = self.shoe.profile  # the game and table it was dealt at
         self.table = self.shoe.table
         if board not in self.here:
@@ -174,7 +176,6 @@ class Terminal:
         self.dealer = dealer
         self.dealt = board
         self.mode = mode
-        self.fields = None  # the game may have changed with the set-up
         self.message = ""
         self.changed = True
 

@@ -381,7 +381,9 @@ def test_every_game_keyed_at_the_terminal_is_synced_into_its_columns(tmp_path):
         finally:
             shoe.kill()
         said = "\n".join(shoe.said)
-        assert "overplay checked" not in said and "refused" not in said, said
+        assert "overplay checked" not in said and "no overplay" not in said, said
+        assert said.count("keyed in with the buttons: SCORE recorded") == 2, said
+    assert "declarer South, trumps no trumps, doubles doubled, declarer tricks 9 keyed" in said
     q = sqlite3.connect(str(db)).execute
     assert q("SELECT COUNT(*) FROM quarantine").fetchone() == (0,)
     assert q("SELECT COUNT(*) FROM checks").fetchone() == (0,)

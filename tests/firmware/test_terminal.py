@@ -175,12 +175,24 @@ def test_euchre_keys_makers_alone_and_tricks():
 
 
 def test_euchre_lone_euchre_follows_the_variant():
-    sh, t = term(games.EUCHRE)
-    t.profile = games.profile(games.EUCHRE, games.V_LONE_EUCHRED_2)
+    sh, _ = make(game=games.EUCHRE, variant=games.V_LONE_EUCHRED_2, screen=False)
+    t = T.Terminal(sh, Screen(), pin_data=None)
     t.ready(board=1, dealer=0)
-    t.profile = games.profile(games.EUCHRE, games.V_LONE_EUCHRED_2)  # as if dealt under it
-    s = _keyed(t, 0, 1, 1)
+    s = _keyed(t, 0, 1, 1)  # N-S alone, euchred: E-W 2 under this variant (4 without)
     assert (s["points_ns"], s["points_ew"], s["alone"]) == (0, 2, 1)
+
+
+def test_a_set_up_of_another_game_keys_that_games_fields():
+    sh, t = term(games.EUCHRE)
+    t.ready(board=1, dealer=0)
+    t.start_entry()
+    assert [f[0] for f in t._fields()] == ["makers", "alone", "makers tricks"]
+    t.leave()
+    sh.profile = games.profile(games.BRIDGE_WHIST, 0)  # the set-up changed the shoe's game
+    t.ready(board=2, dealer=1)
+    s = _keyed(t, 3, 1, 0, 7)
+    assert [f[0] for f in t._fields()] == ["declarer", "trumps", "doubles", "declarer tricks"]
+    assert (s["game"], s["declarer"], s["strain"], s["makers"]) == (2, 3, 1, -1)
 
 
 def test_bridge_whist_keys_the_declaration_and_scores_below_the_line():
