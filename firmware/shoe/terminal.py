@@ -565,7 +565,8 @@ def _other(t):
 
 
 def _declared(t):
-    """The confirm screen's line of the game's own fields ('W hearts redoubled'), or ''."""
+    """The confirm screen's line of the game's own fields ('W ♥ redoubled': the suit's glyph,
+    'makers E-W alone', 'refused'), or ''."""
     g = t.profile.game
     v = t.vals
     if g == 2:
