@@ -286,9 +286,13 @@ class Terminal:
             from overplay_core.scoring import whist as scoring_whist
 
             return scoring_whist.check_tricks(value)  # 0..13, bridge whist's too
-        if g == 2 and field == 0 and self.board == self.dealt and (value ^ self.dealer) & 1:
-            return -1  # BR-9: the dealer or his partner makes the trump
-        return 0
+        return -1 if self._declarer_refused(field, value) else 0
+
+    def _declarer_refused(self, field, value):
+        """True for a bridge whist declarer who is neither the board's dealer nor his partner
+        (BR-9: they make the trump); the dealer is known for the board dealt here last."""
+        return self.profile.game == 2 and field == 0 and self.board == self.dealt and \
+            (value ^ self.dealer) & 1 == 1
 
     def _refusal(self, field, value):
         """What the screen says of a value the field cannot take."""
@@ -356,8 +360,8 @@ class Terminal:
     def confirm(self):
         """DEAL in ENTRY (next field / the confirm screen) or in CONFIRM (record it)."""
         if self.state == T_ENTRY:
-            k = self.field
-            if self._check(k, self.vals[k]) != 0:
+            k = self.field  # the buttons keep a value within its field; a bridge whist
+            if self._declarer_refused(k, self.vals[k]):  # declarer may still be a wrong seat
                 self.message = self._refusal(k, self.vals[k])
                 self.changed = True
                 return BAD_VALUE
