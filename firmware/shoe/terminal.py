@@ -513,85 +513,7 @@ class Terminal:
 
 
 # --- the terminal's screens (what each shows: the table in the docstring above) ------------
-_YES_NO = ("no", "yes")
 _SIDES = ("N-S", "E-W")
-_SEATS = ("North", "East", "South", "West")  # games.SEAT_NAMES spelt out
-_PROPOSALS = ("accepted", "not proposed", "refused")  # scoring_ecarte PROPOSAL_*
-_STRAINS = ("clubs", "diamonds", "hearts", "spades", "no trumps")  # cards.CLUBS.., NO_TRUMP
-_DOUBLES = ("not doubled", "doubled", "redoubled")  # more: "doubled 3x"
-
-
-def _doubles(v):
-    return _DOUBLES[v] if v < 3 else "doubled %dx" % v
-
-
-def _strain(v, glyph=True):
-    """A trump suit as the panel draws it: the suit's glyph (display.SUIT_MARKS) and its name;
-    no trumps in words."""
-    import shoe.display as D
-
-    if v >= 4:
-        return "no trumps" if glyph else "NT"
-    return D.SUIT_MARKS[v] + " " + _STRAINS[v] if glyph else D.SUIT_MARKS[v]
-
-
-def _value(t, i):
-    """Field i of the score being keyed, as the players read it: a word, or the count."""
-    g = t.profile.game
-    v = t.vals[i]
-    last = i == len(t._fields()) - 1
-    if last:
-        return "%d" % v
-    if g == 2:
-        return _SEATS[v] if i == 0 else (_strain(v) if i == 1 else _doubles(v))
-    if g == 3:
-        return _SIDES[v] if i == 0 else _YES_NO[v]
-    if g == 4:
-        if i == 0:
-            return _PROPOSALS[v]
-        import shoe.screens as S
-
-        return "nobody" if v < 0 else S.seat_labels(2)[v]
-    return "%d" % v
-
-
-def _other(t):
-    """After the trick count on the entry screen: what the other side has ('E-W 5')."""
-    g = t.profile.game
-    v = t.vals
-    if g == 1:
-        return "  E-W %d" % (13 - v[0])
-    if g == 2:
-        return "  %s %d" % (_SIDES[1 - (v[0] & 1)], 13 - v[3])
-    if g == 3:
-        return "  %s %d" % (_SIDES[1 - v[0]], 5 - v[2])
-    return "  P1 %d" % (5 - v[2])
-
-
-def _declared(t):
-    """The confirm screen's line of the game's own fields ('W ♥ redoubled': the suit's glyph,
-    'makers E-W alone', 'refused'), or ''."""
-    g = t.profile.game
-    v = t.vals
-    if g == 2:
-        line = "%s %s" % (SEAT_NAMES[v[0]], _strain(v[1], False))
-        return line + (" " + _doubles(v[2]) if v[2] else "")
-    if g == 3:
-        return "makers %s%s" % (_SIDES[v[0]], " alone" if v[1] else "")
-    if g == 4:
-        return _PROPOSALS[v[0]]
-    return ""
-
-
-def _points(t, pns, pew):
-    import shoe.screens as S
-
-    g = t.profile.game
-    if g == 1:
-        return ""
-    if g == 4 and t.vals[1] >= 0:
-        return "pts %d-%d king %s" % (pns, pew, S.seat_labels(2)[t.vals[1]])
-    return "pts %d-%d" % (pns, pew)
 
 
 def _foot(rows, *lines):
@@ -627,23 +549,31 @@ def screen(t):
     if st == T_PLAYING:
         return _foot([S.header(t.board, t.dealer, seats, "play"), "in play"] + _said(msg),
                      "DEAL: key score", "MODE: shoe menu")
-    if st == T_ENTRY:
+    if st == T_ENTRY:  # each field in words (screens.field_word), the tricks as a count
         k = t.field
-        label = t._fields()[k][0]
-        rows = S.wrap("> " + _value(t, k))  # a long word ("not proposed") on two rows
-        if k == len(t._fields()) - 1:
-            rows[-1] += _other(t)
+        f = t._fields()
+        v = t.vals
+        if k < len(f) - 1:
+            rows = S.wrap("> " + S.field_word(g, k, v[k]))  # "not proposed": two rows
+        else:  # and what the other side took
+            other = b if g != 2 else _SIDES[1 - (v[0] & 1)]
+            if g == 3:
+                other = _SIDES[1 - v[0]]
+            rows = ["> %d  %s %d" % (v[k], other, (13 if g <= 2 else 5) - v[k])]
         rows = (rows + [""])[:2]
-        return _foot([S.header(t.board, t.dealer, seats, "score"), label] + rows + _said(msg),
+        return _foot([S.header(t.board, t.dealer, seats, "score"), f[k][0]] + rows + _said(msg),
                      "NEXT+ MODE-", "DEAL: done")
     if st == T_CONFIRM or st == T_ACCEPT:
         r = t.res
         rows = [S.header(t.board, t.dealer, seats, "score" if st == T_CONFIRM else "accept"),
                 "%s %d  %s %d" % (a, r[0], b, r[1])]
-        d = _declared(t)
+        d = S.declaration(g, t.vals)
         if d:
             rows.append(d)
-        rows.append(_points(t, r[2], r[3]))
+        pts = "pts %d-%d" % (r[2], r[3]) if g != 1 else ""
+        if g == 4 and t.vals[1] >= 0:  # the king's mark is in the points: who marked it
+            pts += " king " + (a, b)[t.vals[1]]
+        rows.append(pts)
         if st == T_ACCEPT:
             return _foot(rows + [(b, a)[t.keyer] + ": accept?"] + _said(msg),
                          "DEAL: accept", "MODE: reject")
