@@ -7,7 +7,6 @@ finding and code, the scoring terminal's screens and the director's menu.
     finding_lines(findings, rulings, game)       # findings in words, rulings with their law
     wrap(text); page(rows, first, n)     # 16-column rows between words; a scrolled view
     (the scoring terminal's own screens: shoe/terminal.py screen(), with header/wrap/page)
-    field_word(2, 1, 2); declaration(2, vals)    # a score's field in words: '♥ hearts', 'W ♥ doubled'
     tray_line(code)                      # a tray / slip / reader code for people
     DECK_LINES[deck.FULL]                # a deck code for people
     READER_ERRORS[mfrc522.COLLISION]     # 'two tags in the field'
@@ -206,43 +205,6 @@ def finding_lines(findings, rulings, game=0):
 
 # --- the scoring terminal (shoe/terminal.py) and the director's menu (shoe/director.py) ------
 MENU = ("average board", "void score", "correct tricks", "tables engaged", "leave")  # MENU_ACTS
-# Each game's fields of a score keyed at the terminal (Terminal._fields), in words: the bridge
-# whist declarer and trumps (the suit's glyph, D.SUIT_MARKS), the doubles; euchre makers and
-# alone; the écarté proposal (scoring.ecarte PROPOSAL_*) and the king
-_SPELT = ("North", "East", "South", "West")  # SEAT_NAMES
-_SUITS = ("clubs", "diamonds", "hearts", "spades")  # cards.CLUBS..SPADES; 4: no trumps
-_PROPOSALS = ("accepted", "not proposed", "refused")
-
-
-def doubles_word(v):
-    return ("not doubled", "doubled", "redoubled")[v] if v < 3 else "doubled %dx" % v
-
-
-def field_word(game, i, v):
-    """Field i (one before the tricks) of a score keyed at the terminal, as the players read
-    it ('West', '♥ hearts', 'redoubled', 'E-W', 'yes', 'not proposed', 'P1')."""
-    if game == 2:
-        if i == 0:
-            return _SPELT[v]
-        if i == 1:
-            return "no trumps" if v > 3 else D.SUIT_MARKS[v] + " " + _SUITS[v]
-        return doubles_word(v)
-    if game == 3:
-        return ("N-S", "E-W")[v] if i == 0 else ("no", "yes")[v]
-    if i == 0:
-        return _PROPOSALS[v]
-    return "nobody" if v < 0 else seat_labels(2)[v]
-
-
-def declaration(game, vals):
-    """The confirm screen's line of the game's own fields ('W ♥ redoubled', 'makers E-W
-    alone', 'refused'); '' at duplicate whist."""
-    if game == 2:
-        line = SEAT_NAMES[vals[0]] + " " + ("NT" if vals[1] > 3 else D.SUIT_MARKS[vals[1]])
-        return line + (" " + doubles_word(vals[2]) if vals[2] else "")
-    if game == 3:
-        return "makers " + ("N-S", "E-W")[vals[0]] + (" alone" if vals[1] else "")
-    return _PROPOSALS[vals[0]] if game == 4 else ""
 
 
 # --- codes for people: the app's tasks, the tray, the decks, the reader ----------------------

@@ -127,7 +127,9 @@ def _said(t, k):
     """Field k as the terminal shows it, in plain text (a suit's glyph mark left out)."""
     if k == len(t._fields()) - 1:
         return "%d" % t.vals[k]
-    v = screens.field_word(t.profile.game, k, t.vals[k])
+    import shoe.entry as E
+
+    v = E.field_word(t.profile.game, k, t.vals[k])
     return v[2:] if v[0] in SUIT_MARKS else v
 
 
