@@ -27,10 +27,17 @@ an EVENT score_checked, and only an accepted score becomes a SCORE record. A dir
 correction needs no acceptance. A score for a board this table did not deal or check in this
 session (Terminal.here; a new set-up starts a new session: new_session) is refused with the
 reason on the screen.
-Fields per game: whist (duplicate, bridge) N-S tricks 0..13, E-W = 13 - N-S
-(scoring_whist.check_tricks); euchre makers (N-S/E-W), alone (no/yes), makers' tricks 0..5
-(scoring_euchre); écarté P0's tricks 0..5, P1 = 5 - P0 (scoring_ecarte). A value keyed in from
-outside the range (key_in) is refused with a message, nothing recorded.
+Fields per game (each a word on the screen where it is not a count; NEXT/MODE cycle it):
+duplicate whist N-S tricks 0..13, E-W = 13 - N-S (scoring_whist.check_tricks); bridge whist
+the declarer (N E S W: the dealer or his partner), the trumps (clubs, diamonds, hearts, spades
+with the suit's glyph, or no trumps), the doubles (not doubled, doubled, redoubled, ...) and
+the declarer's tricks 0..13 (scoring_bridge); euchre the makers (N-S/E-W), alone (no/yes) and
+the makers' tricks 0..5 (scoring_euchre); écarté the proposal (accepted, not proposed: the
+non-dealer played without proposing, refused), the king (marked by nobody, P0 or P1) and P0's
+tricks 0..5, P1 = 5 - P0 (scoring_ecarte). The whole entry is scored by the game's scoring
+module before the confirm screen, which shows the points (a score the laws refuse stays on
+the entry screen, the reason said); the SCORE record carries the fields (records.SCORE_FIELDS).
+A value keyed in from outside the range (key_in) is refused with a message, nothing recorded.
 The PIN: 3 wrong tries lock the menu for LOCK_MS (ticks, wrap-safe); each try is an EVENT.
 The director's side (PIN, lockout, actions, its screens' buttons) is shoe.director.Director,
 made on first use (shoe/__init__.py's lazy table); the dealer's screens' words are in shoe/screens.py, the terminal's in screen() below.
@@ -63,7 +70,10 @@ class Terminal:
         self.board = 0
         self.dealer = 0
         self.mode = records.MODE_ORIGINAL
-        self.vals = bytearray(3)
+        self.vals = [0, 0, 0, 0]  # the fields of the score being keyed (_fields), as recorded
+        self.fields = None  # their (label, lo, hi, key), for the profile's game: _fields()
+        self.dealt = 0  # the board whose dealer is self.dealer (ready)
+        self.res = None  # result() of the score confirmed (CONFIRM, ACCEPT: _verify)
         self.field = 0
         self.message = ""
         self.changed = False
@@ -120,14 +130,14 @@ class Terminal:
                                  board, a, b, data, nd)
         return self._keep(sh._append(n, NEED_BYTES))
 
-    def _score(self, board, tns, tew, pns, pew):
+    def _score(self, board, r):
         if not self.room():
             return self._keep(False)
         sh = self.shoe
         j = sh.journal
         n = records.encode_score(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF, board,
-                                 self.table, self.profile.game, tns, tew, pns & 0xFFFF,
-                                 pew & 0xFFFF)
+                                 self.table, self.profile.game, r[0], r[1], r[2] & 0xFFFF,
+                                 r[3] & 0xFFFF, r[4], r[5], r[6], r[7], r[8], r[9], r[10])
         return self._keep(sh._append(n, NEED_BYTES))
 
     def _keep(self, queued):
@@ -154,6 +164,8 @@ class Terminal:
             self._back = T_READY  # the director is busy: take it up when he leaves
         else:
             self.state = T_READY
+        if self.profile is not self.shoe.profile:  # a set-up of another game: its fields
+            self.fields = None
         self.profile = self.shoe.profile  # the game and table it was dealt at
         self.table = self.shoe.table
         if board not in self.here:
@@ -161,6 +173,7 @@ class Terminal:
         self.scroll = 0
         self.board = board
         self.dealer = dealer
+        self.dealt = board
         self.mode = mode
         self.message = ""
         self.changed = True
@@ -195,33 +208,41 @@ class Terminal:
         self.board = b
         self.keyer = 0
         self.message = ""
-        g = self.profile.game
         self.field = 0
-        self.vals[0] = 7 if g <= 2 else (0 if g == 3 else 3)
-        self.vals[1] = 0
-        self.vals[2] = 3
+        if self.profile.game == 1:
+            self.vals[0] = 7
+        else:
+            import shoe.entry as E
+
+            E.start(self)
         self.state = T_ENTRY
         self.changed = True
         return OK
 
     def _fields(self):
-        """(label, lo, hi) of each field of the score for this game."""
-        g = self.profile.game
-        if g == 3:
-            return (("makers", 0, 1), ("alone", 0, 1), ("makers tricks", 0, 5))
-        if g == 4:
-            return (("P0 tricks", 0, 5),)
-        return (("N-S tricks", 0, 13),)
+        """(label, lo, hi, key) of each field of the score for this game, made once per game:
+        key names the SCORE record's field (records.SCORE_FIELDS) the value goes to, or
+        "tricks" (the last field: the side's tricks the game keys)."""
+        f = self.fields
+        if f is None:
+            if self.profile.game == 1:
+                f = (("N-S tricks", 0, 13, "tricks"),)
+            else:  # the other games' entry (shoe/entry.py): loaded when one is keyed
+                import shoe.entry as E
+
+                f = E.fields(self.profile.game)
+            self.fields = f
+        return f
 
     def key_in(self, value):
         """A value for the current field, as a keypad or the club PC would send it: checked
         (scoring check functions), refused with a message when it cannot be right."""
         if self.state != T_ENTRY:
             return BUSY
-        label, lo, hi = self._fields()[self.field]
+        lo, hi = self._fields()[self.field][1:3]
         if not isinstance(value, int) or value < lo or value > hi or \
                 self._check(self.field, value) != 0:
-            self.message = "%s: %s? %d..%d" % (label, value, lo, hi)
+            self.message = self._refusal(self.field, value)
             self.changed = True
             return BAD_VALUE
         self.vals[self.field] = value
@@ -230,49 +251,83 @@ class Terminal:
         return OK
 
     def _check(self, field, value):
+        """0 when `value` can stand in `field` by the game's scoring check, else its code."""
         g = self.profile.game
-        if g == 3 and field == 2:
+        last = field == len(self._fields()) - 1
+        if g == 3 and last:
             from overplay_core.scoring import euchre as scoring_euchre
 
             return scoring_euchre.check_tricks(value)
-        if g == 4:
+        if g == 4 and last:
             from overplay_core.scoring import ecarte as scoring_ecarte
 
             return scoring_ecarte.check_tricks((value, 5 - value))
-        if g <= 2:
+        if g <= 2 and last:
             from overplay_core.scoring import whist as scoring_whist
 
-            return scoring_whist.check_tricks(value)
-        return 0
+            return scoring_whist.check_tricks(value)  # 0..13, bridge whist's too
+        return -1 if self._declarer_refused(field, value) else 0
+
+    def _declarer_refused(self, field, value):
+        """True for a bridge whist declarer the laws refuse (BR-9: shoe/entry.py)."""
+        if self.profile.game != 2 or field != 0:
+            return False
+        import shoe.entry as E
+
+        return E.declarer_refused(self, value)
+
+    def _refusal(self, field, value):
+        """What the screen says of a value the field cannot take."""
+        label, lo, hi = self._fields()[field][:3]
+        if self.profile.game == 2 and field == 0 and isinstance(value, int) and lo <= value <= hi:
+            import shoe.entry as E
+
+            return E.refusal(self)
+        return "%s: %s? %d..%d" % (label, value, lo, hi)
 
     def result(self):
-        """(tricks N-S, tricks E-W, points N-S, points E-W) from the fields."""
-        g = self.profile.game
+        """The SCORE's values from the fields: (tricks N-S, tricks E-W, points N-S, points
+        E-W) and records.SCORE_FIELDS in order (makers, alone, proposal, king, declarer,
+        strain, doubles; -1 where the game has none). Duplicate whist's tricks are its score;
+        the other games' are scored by their scoring module (shoe/entry.py), which raises
+        RuleError for a score the laws refuse (_verify says it on the entry screen)."""
         v = self.vals
-        if g == 3:
-            from overplay_core.scoring import euchre as scoring_euchre
+        if self.profile.game == 1:
+            return v[0], 13 - v[0], v[0], 13 - v[0], -1, -1, -1, -1, -1, -1, -1
+        import shoe.entry as E
 
-            mk, ad = scoring_euchre.hand_points(v[2], v[1] == 1,
-                                                variant=self.profile.variant)
-            if v[0] == 0:
-                return v[2], 5 - v[2], mk, ad
-            return 5 - v[2], v[2], ad, mk
-        if g == 4:
-            from overplay_core.scoring import ecarte as scoring_ecarte
+        return E.result(self)
 
-            pts = scoring_ecarte.deal_points(self.dealer, (v[0], 5 - v[0]))["points"]
-            return v[0], 5 - v[0], pts[0], pts[1]
-        if g == 2:  # bridge whist: the points need the declaration: scored on the PC
-            return v[0], 13 - v[0], 0, 0
-        return v[0], 13 - v[0], v[0], 13 - v[0]  # duplicate whist: tricks are the score
+    def _verify(self):
+        """None when the game's scoring module takes the keyed score (kept in self.res for
+        the confirm and accept screens and the record), else what is wrong, in a line
+        (RuleError's)."""
+        from overplay_core.errors import RuleError
+
+        try:
+            self.res = self.result()
+        except RuleError as e:
+            return str(e)
+        return None
 
     def confirm(self):
         """DEAL in ENTRY (next field / the confirm screen) or in CONFIRM (record it)."""
         if self.state == T_ENTRY:
-            if self.field + 1 < len(self._fields()):
+            k = self.field  # the buttons keep a value within its field; a bridge whist
+            if self._declarer_refused(k, self.vals[k]):  # declarer may still be a wrong seat
+                self.message = self._refusal(k, self.vals[k])
+                self.changed = True
+                return BAD_VALUE
+            if k + 1 < len(self._fields()):
                 self.field += 1
             else:
+                why = self._verify()
+                if why is not None:  # the laws refuse the whole entry: it stays to be changed
+                    self.message = why
+                    self.changed = True
+                    return BAD_VALUE
                 self.state = T_CONFIRM
+            self.message = ""
             self.changed = True
             return OK
         if self.state != T_CONFIRM:
@@ -288,7 +343,7 @@ class Terminal:
         """ACCEPT: the side that did not key in accepts: EVENT score_checked, then SCORE."""
         if self.state != T_ACCEPT:
             return BUSY
-        tns, tew = self.result()[:2]
+        tns, tew = self.res[:2]
         if not self._event(records.EV_SCORE_CHECKED, self.board, 1, 1 - self.keyer,
                            bytes([tns, tew])):
             return NO_ROOM
@@ -299,7 +354,7 @@ class Terminal:
         score is keyed in again from the entry screen."""
         if self.state != T_ACCEPT:
             return BUSY
-        tns, tew = self.result()[:2]
+        tns, tew = self.res[:2]
         if not self._event(records.EV_SCORE_CHECKED, self.board, 0, 1 - self.keyer,
                            bytes([tns, tew])):
             return NO_ROOM
@@ -310,12 +365,13 @@ class Terminal:
         return OK
 
     def _record(self):
-        tns, tew, pns, pew = self.result()
-        if not self._score(self.board, tns, tew, pns, pew):
+        r = self.res
+        if not self._score(self.board, r):
             return NO_ROOM  # the score stays on its screen: record it after a sync
         self.scored += 1
         if self.action == ACT_CORRECT:
-            self._event(records.EV_DIRECTOR, self.board, ACT_CORRECT, PIN_OK, bytes([tns, tew]))
+            self._event(records.EV_DIRECTOR, self.board, ACT_CORRECT, PIN_OK,
+                        bytes([r[0], r[1]]))
             self.action = 0
             self.state = T_MENU
         else:
@@ -379,7 +435,7 @@ class Terminal:
             if edge & DEAL:
                 self.confirm()
             elif up:
-                label, lo, hi = self._fields()[self.field]
+                lo, hi = self._fields()[self.field][1:3]
                 v = self.vals[self.field] + up
                 self.vals[self.field] = lo if v > hi else (hi if v < lo else v)
                 self.changed = True
@@ -410,18 +466,7 @@ class Terminal:
 
 
 # --- the terminal's screens (what each shows: the table in the docstring above) ------------
-_YES_NO = ("no", "yes")
 _SIDES = ("N-S", "E-W")
-
-
-def _value(t, i):
-    label, lo, hi = t._fields()[i]
-    v = t.vals[i]
-    if label == "makers":
-        return _SIDES[v]
-    if label == "alone":
-        return _YES_NO[v]
-    return "%d" % v
 
 
 def _foot(rows, *lines):
@@ -446,7 +491,7 @@ def screen(t):
     seats = t.profile.seats
     msg = t.message
     g = t.profile.game
-    a, b = ("P0", "P1") if g == 4 else _SIDES
+    a, b = S.seat_labels(2) if g == 4 else _SIDES
     if st == T_READY:  # what the shoe found stays in view, scrollable with NEXT
         sh = t.shoe
         rows = [S.header(t.board, t.dealer, seats, "ready"), msg or sh.message]
@@ -457,31 +502,41 @@ def screen(t):
     if st == T_PLAYING:
         return _foot([S.header(t.board, t.dealer, seats, "play"), "in play"] + _said(msg),
                      "DEAL: key score", "MODE: shoe menu")
-    if st == T_ENTRY:
-        label = t._fields()[t.field][0]
-        line = "> " + _value(t, t.field)
-        if g <= 2:
-            line += "  E-W %d" % (13 - t.vals[0])
-        elif g == 4:
-            line += "  P1 %d" % (5 - t.vals[0])
-        return _foot([S.header(t.board, t.dealer, seats, "score"), label, line, ""] + _said(msg),
+    if st == T_ENTRY:  # each field in words (entry.field_word), the tricks as a count
+        k = t.field
+        f = t._fields()
+        v = t.vals
+        if k < len(f) - 1:
+            import shoe.entry as E
+
+            rows = S.wrap("> " + E.field_word(g, k, v[k]))  # "not proposed": two rows
+        else:  # and what the other side took
+            other = b if g != 2 else _SIDES[1 - (v[0] & 1)]
+            if g == 3:
+                other = _SIDES[1 - v[0]]
+            rows = ["> %d  %s %d" % (v[k], other, (13 if g <= 2 else 5) - v[k])]
+        rows = (rows + [""])[:2]
+        return _foot([S.header(t.board, t.dealer, seats, "score"), f[k][0]] + rows + _said(msg),
                      "NEXT+ MODE-", "DEAL: done")
-    if st == T_CONFIRM:
-        tns, tew, pns, pew = t.result()
-        rows = [S.header(t.board, t.dealer, seats, "score"), "%s %d  %s %d" % (a, tns, b, tew),
-                "pts %d-%d" % (pns, pew) if g in (3, 4) else "",
-                "keyed by " + (a, b)[t.keyer]] + _said(msg)
+    if st == T_CONFIRM or st == T_ACCEPT:
+        r = t.res
+        rows = [S.header(t.board, t.dealer, seats, "score" if st == T_CONFIRM else "accept"),
+                "%s %d  %s %d" % (a, r[0], b, r[1])]
+        if g != 1:
+            import shoe.entry as E
+
+            rows.append(E.declaration(g, t.vals))
+        pts = "pts %d-%d" % (r[2], r[3]) if g != 1 else ""
+        if g == 4 and t.vals[1] >= 0:  # the king's mark is in the points: who marked it
+            pts += " king " + (a, b)[t.vals[1]]
+        rows.append(pts)
+        if st == T_ACCEPT:
+            return _foot(rows + [(b, a)[t.keyer] + ": accept?"] + _said(msg),
+                         "DEAL: accept", "MODE: reject")
+        rows += ["keyed by " + (a, b)[t.keyer]] + _said(msg)
         if t.action:  # the director's correction: recorded at once
             return _foot(rows, "DEAL: record", "MODE: change")
         return _foot(rows[:5], "DEAL: ask " + (b, a)[t.keyer], "NEXT: keyed by", "MODE: change")
-    if st == T_ACCEPT:
-        tns, tew, pns, pew = t.result()
-        other = (b, a)[t.keyer]
-        return _foot([S.header(t.board, t.dealer, seats, "accept"),
-                      "%s %d  %s %d" % (a, tns, b, tew),
-                      "pts %d-%d" % (pns, pew) if g in (3, 4) else "",
-                      other + ": accept?"] + _said(msg),
-                     "DEAL: accept", "MODE: reject")
     if st == T_PIN:
         shown = "*" * len(t.digits) + "%d" % t.digit
         return _foot(["Director PIN", "> " + shown] + _said(msg), "NEXT+ MODE:digit",

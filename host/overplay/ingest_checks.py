@@ -26,6 +26,9 @@ import struct
 
 from overplay_core import cards, findings, games, handprint, records, ruling_ids, session
 from overplay_core.errors import RuleError
+from overplay_core.scoring import bridge as sb
+from overplay_core.scoring import ecarte as sc
+from overplay_core.scoring import euchre as se
 
 from overplay import events as ev
 
@@ -442,6 +445,48 @@ def _score(f, ctx):
     ns, ew = f["tricks_ns"], f["tricks_ew"]
     if ns > g.hand or ew > g.hand or ns + ew > g.hand:
         return "%s: %d + %d tricks; a deal of %s has %d" % (_what(f), ns, ew, g.name, g.hand)
+    return _score_fields(f, g)
+
+
+# Each game's own SCORE fields (records.SCORE_FIELDS) and the values the terminal keys
+# (shoe/terminal.py): (name, highest value, may be -1). Euchre makers N-S/E-W and alone
+# no/yes; écarté the proposal (scoring.ecarte PROPOSAL_*) and the seat that marked the king (-1
+# nobody); bridge whist the declarer's seat, the strain (4 no trumps) and the doubles
+# (scoring.bridge takes at most MAX_DOUBLES).
+_SCORE_FIELDS = {games.EUCHRE: (("makers", se.EW, False), ("alone", 1, False)),
+                 games.ECARTE: (("proposal", sc.FIRST_PROPOSAL_REFUSED, False),
+                                ("king", 1, True)),
+                 games.BRIDGE_WHIST: (("declarer", 3, False), ("strain", sb.NO_TRUMP, False),
+                                      ("doubles", sb.MAX_DOUBLES, False))}
+
+
+def _score_fields(f, g):
+    """Why a SCORE's per-game fields cannot be, or None: another game's field set, a value out
+    of its range, or some of the game's fields missing. A SCORE with none of them set is
+    one written before them (a 10-byte body): its tricks were checked above, as they were."""
+    game = f["game"]
+    own = _SCORE_FIELDS.get(game, ())
+    names = [x[0] for x in own]
+    for n in records.SCORE_FIELDS:
+        if n not in names and f[n] != -1:
+            return "%s: %s %d; %s has no %s" % (_what(f), n, f[n], g.name, n)
+    if not own or all([f[n] == -1 for n in names]):
+        return None
+    missing = [x[0] for x in own if f[x[0]] == -1 and not x[2]]
+    if missing:
+        return "%s: %s without %s; the terminal keys them together" % (
+            _what(f), ", ".join([n for n in names if n not in missing]), ", ".join(missing))
+    for n, hi, _ in own:
+        if f[n] > hi:
+            return "%s: %s %d; %s takes 0-%d" % (_what(f), n, f[n], g.name, hi)
+    ns, ew = f["tricks_ns"], f["tricks_ew"]
+    if ns + ew != g.hand:  # a hand keyed with the game's fields is played out
+        if game == games.EUCHRE:
+            m = f["makers"]
+            return "%s: makers %s took %d, their adversaries %d; a hand of euchre is 5 " \
+                   "tricks" % (_what(f), ("N-S", "E-W")[m], (ns, ew)[m], (ew, ns)[m])
+        return "%s: %d + %d tricks; a hand of %s played out has %d" % (
+            _what(f), ns, ew, g.name, g.hand)
     return None
 
 

@@ -449,4 +449,18 @@ DROP TABLE players;
 ALTER TABLE players_v7 RENAME TO players
 """
 
-MIGRATIONS = [V1, V2, V3, V4, V5, V6, V7]
+# v8 (issue #16, every game scored from the shoes): a SCORE record carries each game's own
+# fields (records.SCORE_FIELDS, docs/records.md): euchre makers and alone, écarté proposal and
+# king, bridge whist declarer, strain and doubles. NULL for a game without the field and for a
+# SCORE written before them (a 10-byte body, and every row ingested before v8).
+V8 = """
+ALTER TABLE results ADD COLUMN makers INTEGER;
+ALTER TABLE results ADD COLUMN alone INTEGER;
+ALTER TABLE results ADD COLUMN proposal INTEGER;
+ALTER TABLE results ADD COLUMN king INTEGER;
+ALTER TABLE results ADD COLUMN declarer INTEGER;
+ALTER TABLE results ADD COLUMN strain INTEGER;
+ALTER TABLE results ADD COLUMN doubles INTEGER
+"""
+
+MIGRATIONS = [V1, V2, V3, V4, V5, V6, V7, V8]

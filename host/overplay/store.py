@@ -817,7 +817,8 @@ _INSERT = {
              "dealer, mode, trump, flags, handprint, findings) "
              "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
     "results": "INSERT INTO results (shoe_id, journal_id, seq, board, table_no, game, "
-               "tricks_ns, tricks_ew, points_ns, points_ew) VALUES (?,?,?,?,?,?,?,?,?,?)",
+               "tricks_ns, tricks_ew, points_ns, points_ew, " + ", ".join(records.SCORE_FIELDS)
+               + ") VALUES (?,?,?,?,?,?,?,?,?,?" + ",?" * len(records.SCORE_FIELDS) + ")",
     "events": "INSERT INTO events (shoe_id, journal_id, seq, code, name, board, a, b, data) "
               "VALUES (?,?,?,?,?,?,?,?,?)",
     "checks": "INSERT INTO checks (shoe_id, journal_id, seq, board, table_no, slip, findings, "
@@ -843,7 +844,9 @@ def _rows(rows, shoe_id, journal_id, seq, raw, f, stamp, sync_id):
                               bytes(f["handprint"]), _codes(f["findings"])))
     elif t == records.SCORE:
         rows["results"].append(k + (f["board"], f["table"], f["game"],
-                                f["tricks_ns"], f["tricks_ew"], f["points_ns"], f["points_ew"]))
+                                f["tricks_ns"], f["tricks_ew"], f["points_ns"], f["points_ew"])
+                               + tuple([None if f[c] < 0 else f[c]  # -1: no such field
+                                        for c in records.SCORE_FIELDS]))
     elif t == records.EVENT:
         rows["events"].append(k + (f["code"], event_name(f["code"], f["event_name"]),
                                f["board"], f["a"],

@@ -295,10 +295,20 @@ def _decode_check(d, r, e):
 
 
 # --- SCORE --------------------------------------------------------------------------------
+# The per-game fields after the points (a 17-byte body; a body of 10 is a SCORE written before
+# them, still read: every field -1). One byte each, NONE (0xFF) for -1: the game has no such
+# field. SCORE_FIELDS in body order; docs/records.md says what each holds for each game.
+SCORE_FIELDS = ("makers", "alone", "proposal", "king", "declarer", "strain", "doubles")
+SCORE_OLD = 10  # body bytes of a SCORE without the per-game fields
+SCORE_BODY = SCORE_OLD + 7
+NONE = 0xFF
+
 
 def encode_score(buf, seq, boot, ticks, board, table, game, tricks_ns, tricks_ew,
-                 points_ns, points_ew):
-    """SCORE: a board's result at a table; points are signed (penalties may be negative)."""
+                 points_ns, points_ew, makers=-1, alone=-1, proposal=-1, king=-1,
+                 declarer=-1, strain=-1, doubles=-1):
+    """SCORE: a board's result at a table; points are signed (penalties may be negative);
+    the game's own fields (SCORE_FIELDS), -1 where the game has none."""
     i = _header(buf, SCORE, seq, boot, ticks)
     _u16(buf, i, board)
     buf[i + 2] = table
@@ -307,11 +317,22 @@ def encode_score(buf, seq, boot, ticks, board, table, game, tricks_ns, tricks_ew
     buf[i + 5] = tricks_ew
     _u16(buf, i + 6, points_ns)
     _u16(buf, i + 8, points_ew)
-    return i + 10
+    buf[i + 10] = makers & 0xFF
+    buf[i + 11] = alone & 0xFF
+    buf[i + 12] = proposal & 0xFF
+    buf[i + 13] = king & 0xFF
+    buf[i + 14] = declarer & 0xFF
+    buf[i + 15] = strain & 0xFF
+    buf[i + 16] = doubles & 0xFF
+    return i + SCORE_BODY
 
 
 def _length_score(d, n):
-    return HEADER + 10
+    # The body's length tells the two forms apart: 10 bytes (before the per-game fields)
+    # or 17; any other record length is inconsistent with both (_body_end says so)
+    if n == HEADER + SCORE_OLD + TAG:
+        return HEADER + SCORE_OLD
+    return HEADER + SCORE_BODY
 
 
 def _decode_score(d, r, e):
@@ -320,6 +341,10 @@ def _decode_score(d, r, e):
               "tricks_ns": d[i + 4], "tricks_ew": d[i + 5],
               "points_ns": _signed16(_get16(d, i + 6)),
               "points_ew": _signed16(_get16(d, i + 8))})
+    old = e - i == SCORE_OLD
+    for k in range(len(SCORE_FIELDS)):
+        v = NONE if old else d[i + SCORE_OLD + k]
+        r[SCORE_FIELDS[k]] = -1 if v == NONE else v
 
 
 # --- the tag ----------------------------------------------------------------------------

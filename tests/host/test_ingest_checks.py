@@ -56,8 +56,24 @@ def overplay(**kw):
     return deal(mode=records.MODE_OVERPLAY, **kw)
 
 
-def score(board=3, table=1, game=1, ns=8, ew=5):
-    return (records.encode_score, board, table, game, ns, ew, ns, ew)
+def score(board=3, table=1, game=1, ns=8, ew=5, fields=(-1,) * 7):
+    """A SCORE; fields: records.SCORE_FIELDS in order (makers, alone, proposal, king,
+    declarer, strain, doubles)."""
+    return (records.encode_score, board, table, game, ns, ew, ns, ew) + tuple(fields)
+
+
+def euchre(makers, alone, ns, ew, **kw):
+    return score(game=games.EUCHRE, ns=ns, ew=ew, fields=(makers, alone, -1, -1, -1, -1, -1),
+                 **kw)
+
+
+def ecarte(proposal, king, ns, ew):
+    return score(game=games.ECARTE, ns=ns, ew=ew, fields=(-1, -1, proposal, king, -1, -1, -1))
+
+
+def bridge(declarer, strain, doubles, ns, ew):
+    return score(game=games.BRIDGE_WHIST, ns=ns, ew=ew,
+                 fields=(-1, -1, -1, -1, declarer, strain, doubles))
 
 
 def check(board=3, table=1, slip=records.SLIP_OK, found=(), rulings=()):
@@ -154,6 +170,31 @@ IMPOSSIBLE = [
     (score(game=77), "SCORE board 3: game 77 unknown (1 duplicate whist, 2 bridge whist, "
                      "3 euchre, 4 écarté)"),
     (score(board=30), "SCORE board 30: outside the set-up's boards 1-24"),
+    # SCORE: each game's own fields (issue #16): its range, another game's, all or none
+    (euchre(2, 0, 3, 2), "SCORE board 3: makers 2; euchre takes 0-1"),
+    (euchre(0, 3, 3, 2), "SCORE board 3: alone 3; euchre takes 0-1"),
+    (euchre(1, 0, 3, 1), "SCORE board 3: makers E-W took 1, their adversaries 3; a hand of "
+                         "euchre is 5 tricks"),
+    (euchre(0, -1, 3, 2), "SCORE board 3: makers without alone; the terminal keys them "
+                          "together"),
+    (score(game=games.EUCHRE, ns=3, ew=2, fields=(0, 0, 0, -1, -1, -1, -1)),
+     "SCORE board 3: proposal 0; euchre has no proposal"),
+    (ecarte(3, -1, 3, 2), "SCORE board 3: proposal 3; écarté takes 0-2"),
+    (ecarte(0, 2, 3, 2), "SCORE board 3: king 2; écarté takes 0-1"),
+    (ecarte(-1, 1, 3, 2), "SCORE board 3: king without proposal; the terminal keys them "
+                          "together"),
+    (ecarte(0, 1, 2, 2), "SCORE board 3: 2 + 2 tricks; a hand of écarté played out has 5"),
+    (score(game=games.ECARTE, ns=3, ew=2, fields=(1, 0, 0, -1, -1, -1, -1)),
+     "SCORE board 3: makers 1; écarté has no makers"),
+    (bridge(4, 0, 0, 7, 6), "SCORE board 3: declarer 4; bridge whist takes 0-3"),
+    (bridge(0, 5, 0, 7, 6), "SCORE board 3: strain 5; bridge whist takes 0-4"),
+    (bridge(0, 4, 11, 7, 6), "SCORE board 3: doubles 11; bridge whist takes 0-10"),
+    (bridge(0, 4, 0, 7, 5), "SCORE board 3: 7 + 5 tricks; a hand of bridge whist played out "
+                            "has 13"),
+    (bridge(0, -1, 0, 7, 6), "SCORE board 3: declarer, doubles without strain; the terminal "
+                             "keys them together"),
+    (score(fields=(-1, -1, -1, -1, 0, 0, 0)),
+     "SCORE board 3: declarer 0; duplicate whist has no declarer"),
     # CHECK: the slip's result, findings and rulings
     (check(slip=records.SLIP_MISMATCH, found=(-77,)), "CHECK board 3: finding code -77 unknown"),
     (check(found=(F.CARD_MOVED,)), "CHECK board 3: the slip matches, yet with findings"),
@@ -275,6 +316,13 @@ POSSIBLE = [
           rulings=(ruling_ids.id_of("DW-IV-8"), ruling_ids.UNKNOWN)),
     check(slip=records.SLIP_MISMATCH, found=(F.CARD_MOVED,)),
     score(game=games.ECARTE, ns=3, ew=2),
+    score(game=games.EUCHRE, ns=1, ew=4),  # a SCORE without the game's fields (older firmware)
+    euchre(1, 1, 0, 5),
+    euchre(0, 0, 2, 3),  # N-S euchred
+    ecarte(2, 0, 0, 5),
+    ecarte(0, -1, 3, 2),  # nobody marked the king
+    bridge(3, 4, 2, 4, 9),
+    bridge(0, 0, 0, 0, 13),
     event(records.EV_DIRECTOR, board=0, a=7),
     event(records.EV_READER_ERROR, a=0xFF, b=2, data=bytes(10)),
     event(records.EV_PLAY_BEGUN, a=records.MODE_OVERPLAY),
@@ -419,30 +467,40 @@ def test_every_score_the_terminal_takes_is_merged():
     import shoe.terminal as T
 
     ctx = ingest_checks.Context(SID)
-    n = 0
+    n = refused = 0
     for game in (games.DUPLICATE_WHIST, games.BRIDGE_WHIST, games.EUCHRE, games.ECARTE):
         sh, _ = make(game=game, screen=False)
         t = T.Terminal(sh, None, pin_data=None)
         for values in _entries(t):
-            t.ready(board=1 + n % 24, dealer=n % 2)
+            dealer = (n + refused) % 2
+            t.ready(board=1 + n % 24, dealer=dealer)
             t.start_entry()
             for v in values:
-                assert t.key_in(v) == ST.OK
+                if t.key_in(v) != ST.OK:
+                    break
                 t.confirm()
-            t.confirm()
-            t.accept()  # EVENT score_checked, then the SCORE
-            n += 1
+            else:
+                t.confirm()
+                t.accept()  # EVENT score_checked, then the SCORE
+                n += 1
+                continue
+            # only a bridge whist declarer who is not the dealer or his partner (BR-9)
+            assert game == games.BRIDGE_WHIST and (values[0] ^ dealer) & 1, (game, values)
+            refused += 1
+            t.leave()
         for rec in sh.journal.items:
             f = records.decode(rec)
             assert ingest_checks.semantic_reason(f, ctx) is None, f
-    assert n == 14 * 2 + 2 * 2 * 6 + 6
+    bridge = 4 * 5 * 11 * 14  # declarer, strain, doubles 0..10, tricks
+    assert n + refused == 14 + bridge + 2 * 2 * 6 + 3 * 3 * 6
+    assert n > refused > bridge // 3
 
 
 def _entries(t):
     """Every entry the terminal's fields take for its shoe's game."""
     out = [()]
-    for _, lo, hi in t._fields():
-        out = [e + (v,) for e in out for v in range(lo, hi + 1)]
+    for f in t._fields():
+        out = [e + (v,) for e in out for v in range(f[1], f[2] + 1)]
     return out
 
 
@@ -489,7 +547,13 @@ FIELDS = st.fixed_dictionaries({
     "rulings": st.lists(st.integers(0, 0xFFFF), max_size=3), "code": st.integers(0, 255),
     "a": st.integers(0, 255), "b": st.integers(0, 255), "data": st.binary(max_size=20),
     "boot": st.integers(0, 3), "ticks": st.sampled_from((0, 5, (1 << 30) - 1, 1 << 30)),
+    "fields": st.lists(st.sampled_from((-1, 0, 1, 2, 3, 4, 5, 10, 11, 254)), min_size=7,
+                       max_size=7),
     "kind": st.sampled_from(("deal", "score", "check", "event", "session"))})
+
+
+_GAME_FIELDS = {games.EUCHRE: ("makers", "alone"), games.ECARTE: ("proposal", "king"),
+                games.BRIDGE_WHIST: ("declarer", "strain", "doubles")}
 
 
 @settings(max_examples=400, deadline=None)
@@ -498,7 +562,7 @@ def test_any_signed_record_gets_none_or_one_line(v):
     sh = Shoe(SHOE)
     spec = {"deal": deal(v["board"], v["table"], v["game"], v["variant"], v["dealer"],
                          v["mode"], v["trump"], v["flags"], tuple(v["found"]), v["hp"]),
-            "score": score(v["board"], v["table"], v["game"], v["ns"], v["ew"]),
+            "score": score(v["board"], v["table"], v["game"], v["ns"], v["ew"], v["fields"]),
             "check": check(v["board"], v["table"], v["slip"], tuple(v["found"]),
                            tuple(v["rulings"])),
             "event": event(v["code"], v["board"], v["a"], v["b"], v["data"]),
@@ -523,6 +587,14 @@ def test_any_signed_record_gets_none_or_one_line(v):
         if v["kind"] == "score":
             hand = games.profile(f["game"]).hand_size
             assert f["tricks_ns"] + f["tricks_ew"] <= hand
+            own = [f[k] for k in _GAME_FIELDS.get(f["game"], ())]
+            assert all(f[k] == -1 for k in records.SCORE_FIELDS if k not in
+                       _GAME_FIELDS.get(f["game"], ()))
+            if own and own[0] != -1:
+                assert f["tricks_ns"] + f["tricks_ew"] == hand
+                assert -1 not in own[:1 if f["game"] == games.ECARTE else 3]
+                assert max(own) <= {games.EUCHRE: 1, games.ECARTE: 2,
+                                    games.BRIDGE_WHIST: 10}[f["game"]]
         if v["kind"] == "event":
             assert f["code"] in records.EVENT_NAMES and len(f["data"]) <= 16
     else:

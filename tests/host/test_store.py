@@ -91,6 +91,57 @@ def test_batch_is_idempotent_and_fields_are_queryable(tmp_path):
         == (2, -1, 8)
 
 
+_FIELDS = "makers, alone, proposal, king, declarer, strain, doubles"
+
+
+def _signed_score(seq, game, ns, ew, pns, pew, old=False, **fields):
+    buf = bytearray(records.MAX_RECORD)
+    n = records.encode_score(buf, seq, 1, 5, 4, 2, game, ns, ew, pns & 0xFFFF, pew & 0xFFFF,
+                             **fields)
+    if old:  # a SCORE written before the per-game fields: its 10-byte body
+        n = records.HEADER + records.SCORE_OLD
+    return bytes(buf[:records.sign(buf, n, KEY, SHOE, 0)])
+
+
+def test_each_games_score_fields_land_in_their_columns(tmp_path):
+    st = fresh(tmp_path)
+    batch = [(0, _signed_score(0, 3, 0, 5, 0, 4, makers=1, alone=1)),
+             (1, _signed_score(1, 4, 3, 2, 2, 1, proposal=1, king=0)),
+             (2, _signed_score(2, 2, 4, 9, 0, 36, declarer=3, strain=4, doubles=1)),
+             (3, _signed_score(3, 1, 8, 5, 8, 5)),
+             (4, _signed_score(4, 3, 4, 1, 1, 0, old=True))]
+    assert len(batch[4][1]) == 37 and len(batch[0][1]) == 44
+    assert st.commit_batch(st.begin_sync(SHOE, 0), SHOE, batch, 5) == (5, 0, 0)
+    got = st.db.execute("SELECT seq, game, tricks_ns, tricks_ew, points_ns, points_ew, %s "
+                        "FROM results ORDER BY seq" % _FIELDS).fetchall()
+    n = None
+    assert got == [(0, 3, 0, 5, 0, 4, 1, 1, n, n, n, n, n),  # euchre: E-W alone, a march
+                   (1, 4, 3, 2, 2, 1, n, n, 1, 0, n, n, n),  # écarté: seat 0 king and point
+                   (2, 2, 4, 9, 0, 36, n, n, n, n, 3, 4, 1),  # bridge whist: W 1 NT doubled
+                   (3, 1, 8, 5, 8, 5, n, n, n, n, n, n, n),  # duplicate whist: none
+                   (4, 3, 4, 1, 1, 0, n, n, n, n, n, n, n)]  # an old SCORE: none
+
+
+def test_migration_8_adds_the_score_fields_as_null_to_rows_before_it(tmp_path):
+    from overplay import migrations
+    p = str(tmp_path / "club.sqlite")
+    db = sqlite3.connect(p, isolation_level=None)
+    for v in migrations.MIGRATIONS[:7]:
+        db.executescript(v)
+    db.execute("PRAGMA user_version = 7")
+    db.execute("INSERT INTO shoes (shoe_id, key, name, enrolled_at, next_seq) "
+               "VALUES (7, ?, 'table 7', '2026-11-01T19:00:00Z', 1)", (KEY,))
+    raw = _signed_score(0, 3, 4, 1, 1, 0, old=True)
+    db.execute("INSERT INTO records VALUES (7, 0, 0, 5, 1, 5, ?, 'x', 1)", (raw,))
+    db.execute("INSERT INTO results VALUES (7, 0, 0, 4, 2, 3, 4, 1, 1, 0)")
+    db.close()
+    st = store.Store(p)
+    assert st.version == 8 == len(store.MIGRATIONS)
+    assert st.db.execute("SELECT board, tricks_ns, %s FROM results" % _FIELDS).fetchall() == \
+        [(4, 4) + (None,) * 7]
+    assert st.db.execute("PRAGMA foreign_key_check").fetchall() == []
+
+
 def test_forged_records_are_quarantined_with_reasons(tmp_path):
     st = fresh(tmp_path)
     sid = st.begin_sync(SHOE, 0)

@@ -108,6 +108,56 @@ def test_check_and_score_round_trip():
     n = records.sign(buf, n, KEY, SHOE, JOURNAL)
     d = records.decode(buf[:n])
     assert (d["tricks_ns"], d["tricks_ew"], d["points_ns"], d["points_ew"]) == (9, 4, 3, -2)
+    assert [d[k] for k in records.SCORE_FIELDS] == [-1] * 7  # duplicate whist: none of them
+
+
+def _score_fields(**kw):
+    buf = bytearray(records.MAX_RECORD)
+    n = records.encode_score(buf, 12, 1, 0, 3, 1, kw.pop("game"), kw.pop("ns"), kw.pop("ew"),
+                             kw.pop("pns"), kw.pop("pew"), **kw)
+    n = records.sign(buf, n, KEY, SHOE, JOURNAL)
+    assert n == 11 + records.SCORE_BODY + 16
+    return records.decode(buf[:n])
+
+
+def test_score_per_game_fields_round_trip():
+    # euchre: E-W made trumps, alone, took 5 (their 4 points)
+    d = _score_fields(game=3, ns=0, ew=5, pns=0, pew=4, makers=1, alone=1)
+    assert (d["makers"], d["alone"], d["tricks_ew"], d["points_ew"]) == (1, 1, 5, 4)
+    assert (d["proposal"], d["king"], d["declarer"], d["strain"], d["doubles"]) == (-1,) * 5
+    # écarté: played without proposing, seat 1 marked the king, seat 0 took 3
+    d = _score_fields(game=4, ns=3, ew=2, pns=2, pew=1, proposal=1, king=1)
+    assert (d["proposal"], d["king"], d["makers"], d["alone"]) == (1, 1, -1, -1)
+    # a king of seat 0 and a proposal accepted are 0, not "none"
+    d = _score_fields(game=4, ns=5, ew=0, pns=3, pew=0, proposal=0, king=0)
+    assert (d["proposal"], d["king"]) == (0, 0)
+    # bridge whist: West declared no trumps, redoubled, E-W took 9
+    d = _score_fields(game=2, ns=4, ew=9, pns=0, pew=144, declarer=3, strain=4, doubles=2)
+    assert (d["declarer"], d["strain"], d["doubles"], d["points_ew"]) == (3, 4, 2, 144)
+    assert d["makers"] == -1 and d["king"] == -1
+
+
+def test_old_ten_byte_score_body_still_decodes():
+    # A SCORE written before the per-game fields: header, 10-byte body, tag (37 bytes)
+    body = bytes([5, 0x0B, 0, 0, 0, 1, 0, 0, 0, 0, 0,  # header: SCORE, seq 11, boot 1
+                  8, 0, 2, 3, 1, 4, 1, 0, 0, 0])  # board 8, table 2, euchre, 1-4, points 1-0
+    raw = bytearray(body + bytes(16))
+    records.sign(raw, len(body), KEY, SHOE, JOURNAL)
+    assert len(raw) == 37
+    assert records.check(raw, KEY, SHOE, JOURNAL) == records.OK
+    d = records.decode(raw)
+    assert (d["board"], d["table"], d["game"], d["tricks_ns"], d["tricks_ew"]) == (8, 2, 3, 1, 4)
+    assert (d["points_ns"], d["points_ew"]) == (1, 0)
+    assert [d[k] for k in records.SCORE_FIELDS] == [-1] * 7
+    # Neither form's length: refused, the offset named
+    for cut in (36, 38, 43):
+        short = raw[:cut] if cut < 37 else raw + bytes(cut - 37)
+        assert records.check(short) == records.BAD_LENGTH
+        try:
+            records.decode(short)
+            raise AssertionError("decoded a SCORE of %d bytes" % cut)
+        except ParseError:
+            pass
 
 
 def test_header_fields_at_documented_offsets():
@@ -116,7 +166,7 @@ def test_header_fields_at_documented_offsets():
     assert bytes(buf[:11]) == bytes([5, 0x44, 0x33, 0x22, 0x11, 0x66, 0x55,
                                      0xAA, 0x99, 0x88, 0x77])
     assert records.record_seq(buf) == 0x11223344 and records.record_boot(buf) == 0x5566
-    assert n == 21
+    assert n == 11 + records.SCORE_BODY == 28
 
 
 def test_decode_errors_name_the_offset():
@@ -172,6 +222,8 @@ def test_encoders_do_not_allocate():
         records.encode_deal(buf, 5, 2, 1000, 7, 1, 1, 0, 3, 0, 51, 1, f, 2, HP, 13)
         records.encode_event(buf, 6, 2, 1000, records.EV_UNKNOWN_TAG, 7, 0, 0, uid, 7)
         records.encode_score(buf, 7, 2, 1000, 7, 1, 1, 7, 6, 1, 0)
+        records.encode_score(buf, 7, 2, 1000, 7, 1, 2, 9, 4, 12, 0, declarer=3, strain=4,
+                             doubles=1)
         records.encode_check(buf, 8, 2, 1000, 7, 1, 0, f, 2, (1, 2), 2)
     finally:
         micropython.heap_unlock()
