@@ -397,6 +397,8 @@ class App:
             self.command(CMD_NEXT_HAND)
         if edge & 4 and st in (IDLE, AWAIT_TRAY):
             self.mode_sel = (ORIGINAL_DEAL, OVERPLAY_CHECK, ENROL_DECK)[self.mode_sel % 3]
+            if self.mode_sel == OVERPLAY_CHECK and self.profile.game != games.DUPLICATE_WHIST:
+                self.mode_sel = ENROL_DECK  # only duplicate whist has an overplay to check
             self.shoe.message = ("deal", "overplay check", "enrol deck")[self.mode_sel - 1]
             self.shoe.changed = True
 

@@ -65,6 +65,20 @@ def test_after_a_deal_the_buttons_score_the_board():
     assert a.mode_sel == ST.OVERPLAY_CHECK
 
 
+def test_mode_offers_no_overplay_check_where_each_table_deals():
+    # Euchre (bridge whist, écarté): every table deals its own hands, so MODE goes from
+    # deal to enrol deck and back; the shoe would only refuse an overplay check.
+    b = SB.simulated(flash="host")
+    b.buttons = {"deal": Button(), "next": Button(), "mode": Button()}
+    a = A.App(b, game=3, poll_ms=0, display_ms=0)
+    seen = []
+    for _ in range(3):
+        press(a, "mode")
+        seen.append((a.mode_sel, a.shoe.message))
+    assert seen == [(ST.ENROL_DECK, "enrol deck"), (ST.ORIGINAL_DEAL, "deal"),
+                    (ST.ENROL_DECK, "enrol deck")]
+
+
 def test_next_and_mode_together_open_the_director_pin():
     a, b = app_with_buttons()
     b.buttons["next"].v = 0

@@ -16,6 +16,10 @@ def test_after_a_deal_the_buttons_score_the_board():
     C.test_after_a_deal_the_buttons_score_the_board()
 
 
+def test_mode_offers_no_overplay_check_where_each_table_deals():
+    C.test_mode_offers_no_overplay_check_where_each_table_deals()
+
+
 def test_next_and_mode_together_open_the_director_pin():
     C.test_next_and_mode_together_open_the_director_pin()
 
@@ -48,5 +52,5 @@ def test_the_same_cases_under_micropython():
                            "mpy_runner.py"), "tests/firmware/app_terminal_cases.py"], cwd=ROOT,
                           env=env, capture_output=True, text=True, timeout=300)
     last = proc.stdout.strip().splitlines()[-1:] or [""]
-    assert last[0] == "7 passed, 0 failed, 0 skipped" and proc.returncode == 0, \
+    assert last[0] == "8 passed, 0 failed, 0 skipped" and proc.returncode == 0, \
         proc.stdout[-2000:] + proc.stderr[-2000:]
