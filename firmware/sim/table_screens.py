@@ -29,11 +29,11 @@ class _Button:
 
 
 
-def _app(display, sim=None):
+def _app(display, sim=None, game=1):
     b = SB.simulated(flash="host", display=display, sim=sim)
     b.stream_in = b.stream_out = SB.QuietLine()  # the app builds its link (sync screens)
     b.buttons = {"deal": _Button(), "next": _Button(), "mode": _Button()}
-    return A.App(b, game=1, poll_ms=0, display_ms=0)
+    return A.App(b, game=game, poll_ms=0, display_ms=0)
 
 
 def _press(a, name):
@@ -53,6 +53,37 @@ def _now(a):
 def _close(a):
     a.journal.close()
     SB.remove_folder(a.board.root)
+
+
+# (game, screen name, NEXT presses on each field before DEAL): bridge whist, N dealt and S
+# declares diamonds, doubled, and takes 8; euchre, E-W make trumps, alone, and take 4;
+# écarté, P0 dealt, P1 played without proposing, P0 marked the king and took 4. The entry
+# screen is the second field's (trumps, alone, king), the confirm screen shows the points.
+GAME_ENTRIES = ((2, "bridge-whist", (2, 1, 1, 1)), (3, "euchre", (1, 1, 1)),
+                (4, "ecarte", (1, 1, 1)))
+
+
+def _game_entry(a, name, ups):
+    for c in range(53):
+        a.deck.enrol(uid7(1, c), 7, c, 1)
+    sh = a.shoe
+    a.command(A.CMD_DEAL, 1)
+    a.deal_once()
+    p = sh.profile
+    for c in p.pack[:p.deal_cards]:
+        sh.on_uid(uid7(1, c), 7)
+        sh.service()
+    a.command(A.CMD_END)
+    a.deal_once()
+    _press(a, "deal")  # play begins
+    _press(a, "deal")  # key in the score: its first field
+    for k in range(len(ups)):
+        for _ in range(ups[k]):
+            _press(a, "next")
+        if k == 1:
+            yield "entry-" + name, list(a.board.display.lines)
+        _press(a, "deal")
+    yield "confirm-" + name, list(a.board.display.lines)
 
 
 def session(make_display, every_card=False):
@@ -121,6 +152,14 @@ def session(make_display, every_card=False):
         yield "director-pin", _now(a)
     finally:
         _close(a)
+    # Each other game's score at the terminal: its own fields, then the confirm screen with
+    # the points its scoring module gives (NEXT on a field counts it up, DEAL moves on).
+    for game, name, ups in GAME_ENTRIES:
+        a = _app(make_display(), game=game)
+        try:
+            yield from _game_entry(a, name, ups)
+        finally:
+            _close(a)
     a = _app(make_display(), SimMFRC522(version=0))  # MISO stuck low: no reader answers
     try:
         yield "no-reader", _now(a)

@@ -17,8 +17,9 @@ from testkit import skip
 
 KINDS = ("idle", "deal-start", "dealing", "ruling", "ruling-scrolled", "playing", "refused",
          "entry", "confirm", "accept", "rejected", "recorded", "sync", "synced",
-         "flash-nearly-full", "damaged-file", "task-fault", "director-pin", "no-reader",
-         "no-reader-deal")
+         "flash-nearly-full", "damaged-file", "task-fault", "director-pin",
+         "entry-bridge-whist", "confirm-bridge-whist", "entry-euchre", "confirm-euchre",
+         "entry-ecarte", "confirm-ecarte", "no-reader", "no-reader-deal")
 
 
 def _words():
@@ -79,6 +80,20 @@ def test_result_entry_acceptance_and_refusal_screens():
     assert a[0].endswith("accept") and a[3] == "E-W: accept?" and a[6:] == ["DEAL: accept",
                                                                              "MODE: reject"]
     assert _get(s, "rejected")[4:6] == ["rejected: key in", "again"]
+
+
+def test_each_games_score_is_keyed_in_its_own_words_and_scored_before_confirm():
+    s = _words()
+    assert _get(s, "entry-bridge-whist")[1:3] == ["trumps", "> \x02 diamonds"]
+    c = _get(s, "confirm-bridge-whist")  # 2 odd tricks at diamonds (6), doubled: 24 below
+    assert c[1:4] == ["N-S 8  E-W 5", "S \x02 doubled", "pts 24-0"]
+    assert _get(s, "entry-euchre")[1:3] == ["alone", "> yes"]
+    c = _get(s, "confirm-euchre")  # the lone makers took 4 of 5: one point (law 3)
+    assert c[1:4] == ["N-S 1  E-W 4", "makers E-W alone", "pts 0-1"]
+    assert _get(s, "entry-ecarte")[1:3] == ["king marked by", "> P0"]
+    c = _get(s, "confirm-ecarte")  # the dealer's point, 1 more as P1 did not propose, the king
+    assert c[0].startswith("B1 dlr P0") and c[1:4] == ["P0 4  P1 1", "not proposed",
+                                                       "pts 3-0 king P0"]
 
 
 def test_sync_and_fault_screens_say_what_to_do():

@@ -24,6 +24,10 @@ def test_result_entry_acceptance_and_refusal_screens():
     C.test_result_entry_acceptance_and_refusal_screens()
 
 
+def test_each_games_score_is_keyed_in_its_own_words_and_scored_before_confirm():
+    C.test_each_games_score_is_keyed_in_its_own_words_and_scored_before_confirm()
+
+
 def test_sync_and_fault_screens_say_what_to_do():
     C.test_sync_and_fault_screens_say_what_to_do()
 
@@ -40,5 +44,5 @@ def test_the_same_cases_and_the_panel_under_micropython():
                            "mpy_runner.py"), "tests/firmware/screens_session_cases.py"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     last = proc.stdout.strip().splitlines()[-1:] or [""]
-    assert last[0] == "6 passed, 0 failed, 0 skipped" and proc.returncode == 0, \
+    assert last[0] == "7 passed, 0 failed, 0 skipped" and proc.returncode == 0, \
         proc.stdout[-2000:] + proc.stderr[-2000:]
