@@ -88,6 +88,17 @@ def overplay(db, *argv):
     return p.stdout
 
 
+def play_session(db, shoe, shoe_id, *session, dealt=2):
+    """What a director does with a new shoe: enrol it, give it its table's set-up (`overplay
+    session new` + the arguments), sync; once it has dealt, sync again and stop it."""
+    overplay(db, "enroll", "--port", shoe.path, "--shoe-id", str(shoe_id))
+    overplay(db, "session", "new", *session, "--shoe", str(shoe_id))
+    overplay(db, "sync", "--port", shoe.path, "--quiet")
+    shoe.until("waiting: %d board(s) dealt" % dealt)
+    overplay(db, "sync", "--port", shoe.path, "--quiet")
+    assert shoe.stop() == 0
+
+
 def shoe_processes(folder):
     """Pids of MicroPython shoes running on this flash folder (none once it has stopped)."""
     pids = []
@@ -288,13 +299,8 @@ def test_a_set_up_of_another_game_is_dealt_from_the_next_board(tmp_path):
     db = tmp_path / "club.sqlite"
     shoe = VirtualShoe(flash, "--deal", "2", "--short", "2")
     try:
-        overplay(db, "enroll", "--port", shoe.path, "--shoe-id", "6")
-        overplay(db, "session", "new", "--game", "euchre", "--boards", "1-3", "--table", "1",
-                 "--tables", "1", "--shoe", "6")
-        overplay(db, "sync", "--port", shoe.path, "--quiet")
-        shoe.until("waiting: 2 board(s) dealt")
-        overplay(db, "sync", "--port", shoe.path, "--quiet")
-        assert shoe.stop() == 0
+        play_session(db, shoe, 6, "--game", "euchre", "--boards", "1-3", "--table", "1",
+                     "--tables", "1")
     finally:
         shoe.kill()
     said = "\n".join(shoe.said)
@@ -314,13 +320,8 @@ def test_two_virtual_shoes_deal_and_check_an_overplay_from_the_same_trays(tmp_pa
         shoe = VirtualShoe(tmp_path / ("shoe%d" % table), "--deal", "2", "--trays", trays,
                            "--wrong-trump", "2")
         try:
-            overplay(db, "enroll", "--port", shoe.path, "--shoe-id", str(table))
-            overplay(db, "session", "new", "--game", "duplicate_whist", "--boards", "1-2",
-                     "--table", str(table), "--tables", "2", "--shoe", str(table))
-            overplay(db, "sync", "--port", shoe.path, "--quiet")
-            shoe.until("waiting: 2 board(s) dealt")
-            overplay(db, "sync", "--port", shoe.path, "--quiet")
-            assert shoe.stop() == 0
+            play_session(db, shoe, table, "--game", "duplicate_whist", "--boards", "1-2",
+                         "--table", str(table), "--tables", "2")
         finally:
             shoe.kill()
     said = "\n".join(shoe.said)
@@ -370,14 +371,9 @@ def test_every_game_keyed_at_the_terminal_is_synced_into_its_columns(tmp_path):
         shoe = VirtualShoe(tmp_path / ("shoe%d" % shoe_id), "--script", str(path), "--trays",
                            trays)
         try:
-            overplay(db, "enroll", "--port", shoe.path, "--shoe-id", str(shoe_id))
-            overplay(db, "session", "new", "--name", game, "--game", game, "--boards", "1-2",
-                     "--table", str(table), "--tables", "2" if game == "euchre" else "1",
-                     "--shoe", str(shoe_id))
-            overplay(db, "sync", "--port", shoe.path, "--quiet")
-            shoe.until("waiting: 2 board(s) dealt")
-            overplay(db, "sync", "--port", shoe.path, "--quiet")
-            assert shoe.stop() == 0
+            play_session(db, shoe, shoe_id, "--name", game, "--game", game, "--boards",
+                         "1-2", "--table", str(table), "--tables",
+                         "2" if game == "euchre" else "1")
         finally:
             shoe.kill()
         said = "\n".join(shoe.said)

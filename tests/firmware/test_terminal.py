@@ -129,32 +129,27 @@ def test_ecarte_keys_proposal_king_and_tricks():
         (5, 3, 0, 2, 0)
 
 
+def _after(t, *buttons):
+    """Press the buttons in turn, then the screen the terminal draws."""
+    for b in buttons:
+        t.press(b)
+    t.refresh()
+    return t.display.screens[-1]
+
+
 def test_ecarte_buttons_show_words_not_numbers():
     sh, t = term(games.ECARTE)
     t.ready(board=1, dealer=1)
-    t.press(ST.DEAL)  # play
-    t.press(ST.DEAL)  # key in
-    t.refresh()
-    assert t.display.screens[-1][1:3] == ("proposal", "> accepted")
-    t.press(ST.NEXT)
-    t.refresh()
-    assert t.display.screens[-1][2] == "> not proposed"
-    t.press(ST.MODE)
-    t.press(ST.MODE)  # wraps round to the last: refused
-    t.press(ST.DEAL)
-    t.refresh()
-    assert t.display.screens[-1][1:3] == ("king marked by", "> nobody")
-    t.press(ST.NEXT)
-    t.refresh()
-    assert t.display.screens[-1][2] == "> P0"
-    t.press(ST.DEAL)
-    t.refresh()
-    assert t.display.screens[-1][1:3] == ("P0 tricks", "> 3  P1 2")
-    t.press(ST.DEAL)  # to the confirm screen: the engine's marks
-    t.refresh()
-    # the dealer (P1) refused the first proposal and lost the point: P0 marks 2, and the king
-    assert t.display.screens[-1][1:5] == ("P0 3  P1 2", "refused", "pts 3-0 king P0",
-                                          "keyed by P0")
+    assert _after(t, ST.DEAL, ST.DEAL)[1:3] == ("proposal", "> accepted")  # play, key in
+    assert _after(t, ST.NEXT)[2] == "> not proposed"
+    # MODE twice wraps round to the last, refused; DEAL: the next field
+    assert _after(t, ST.MODE, ST.MODE, ST.DEAL)[1:3] == ("king marked by", "> nobody")
+    assert _after(t, ST.NEXT)[2] == "> P0"
+    assert _after(t, ST.DEAL)[1:3] == ("P0 tricks", "> 3  P1 2")
+    # to the confirm screen, the engine's marks: the dealer (P1) refused the first proposal
+    # and lost the point: P0 marks 2, and the king
+    assert _after(t, ST.DEAL)[1:5] == ("P0 3  P1 2", "refused", "pts 3-0 king P0",
+                                       "keyed by P0")
     t.press(ST.DEAL)
     t.press(ST.DEAL)
     s = records_of(sh, records.SCORE)[0]
