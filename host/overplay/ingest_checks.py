@@ -142,8 +142,8 @@ def _game(game, variant):
 class Context:
     """What a shoe's records are checked against: its id and its SESSION records in force.
 
-    sessions: [(seq, (first_board, last_board, tables))] in seq order, the latest SESSION
-    record below the batch and those within it (sessions_in_force)."""
+    sessions: [(seq, (first_board, last_board, tables, game, variant))] in seq order, the
+    latest SESSION record below the batch and those within it (sessions_in_force)."""
 
     def __init__(self, shoe_id, sessions=()):
         self.shoe_id = shoe_id
@@ -151,7 +151,8 @@ class Context:
         self.sessions = [v for _, v in sessions]
 
     def session_at(self, seq):
-        """(first, last, tables) of the SESSION record in force at seq, or None."""
+        """(first, last, tables, game, variant) of the SESSION record in force at seq, or
+        None."""
         seqs = self.seqs
         if not seqs:
             return None
@@ -173,8 +174,10 @@ def sessions_in_force(db, shoe_id, journal_id, lo, hi):
     """The SESSION records of one journal of the shoe a batch of seqs lo..hi is judged
     against: the latest below lo and every one in lo..hi, as Context wants them (one query per
     batch). A journal started afresh begins with no set-up in force."""
-    return [(s, (first, last, tables)) for s, first, last, tables in db.execute(
-        "SELECT seq, first_board, last_board, tables FROM shoe_sessions WHERE shoe_id=? AND "
+    return [(s, (first, last, tables, game, variant)) for s, first, last, tables, game, variant
+            in db.execute(
+        "SELECT seq, first_board, last_board, tables, game, variant FROM shoe_sessions "
+        "WHERE shoe_id=? AND "
         "journal_id=? AND seq<=? AND seq>=(SELECT COALESCE(MAX(seq), 0) FROM shoe_sessions "
         "WHERE shoe_id=? AND journal_id=? AND seq<?) ORDER BY seq",
         (shoe_id, journal_id, hi, shoe_id, journal_id, lo))]
@@ -245,7 +248,7 @@ def _session(f, ctx):
     if f["movement"] >= len(session.MOVEMENTS):
         return "%s: movement %d unknown (%s)" % (w, f["movement"], ", ".join(
             ["%d %s" % (i, m) for i, m in enumerate(session.MOVEMENTS)]))
-    ctx.add_session(f["seq"], (first, last, f["tables"]))  # in force from here on
+    ctx.add_session(f["seq"], (first, last, f["tables"], f["game"], f["variant"]))  # in force
     return None
 
 
@@ -263,7 +266,8 @@ def clean_deal(h, hp, ctx):
     seqs = ctx.seqs
     if seqs:  # the SESSION in force (session_at): the latest one, as a rule
         s = ctx.sessions[-1] if seq > seqs[-1] else ctx.session_at(seq)
-        if s is not None and not (s[0] <= board <= s[1] and table <= s[2]):
+        if s is not None and not (s[0] <= board <= s[1] and table <= s[2] and game == s[3]
+                                  and variant == s[4]):
             return False
     g = _games.get(game << 16 | variant) or _game(game, variant)
     if g.__class__ is str or dealer >= g.seats or not g.turns or trump >= _CARDS \
@@ -296,6 +300,12 @@ def _deal(f, ctx):
     g = _games.get(f["game"] << 16 | f["variant"]) or _game(f["game"], f["variant"])
     if g.__class__ is str:
         return "%s: %s" % (_what(f), g)
+    if s is not None and (f["game"], f["variant"]) != (s[3], s[4]):
+        # the shoe takes a set-up between deals and writes its SESSION then (app.take_setup):
+        # every deal after it is of that game and variant
+        return "%s: %s, variant 0x%x; the set-up in force deals %s, variant 0x%x" % (
+            _what(f), g.name, f["variant"], games.GAME_NAMES.get(s[3], "game %d" % s[3]),
+            s[4])
     dealer = f["dealer"]
     if dealer >= g.seats:
         return "%s: dealer seat %d; %s has seats 0-%d" % (_what(f), dealer, g.name, g.seats - 1)

@@ -23,7 +23,8 @@ from overplay_core import games, handprint, records, ruling_ids
 import shoe.states as ST
 
 SHOE = 5
-TABLES_IN_SESSION = [(1, 24, 3)]  # (first board, last board, tables) of the SESSION in force
+# (first board, last board, tables, game, variant) of the SESSION in force
+TABLES_IN_SESSION = [(1, 24, 3, games.DUPLICATE_WHIST, 0)]
 
 
 def whole(board, bits=0):
@@ -217,11 +218,38 @@ IMPOSSIBLE = [
 ]
 
 
+def _game_of(spec):
+    """(shoe, game, variant) of the set-up a DEAL spec is dealt under: its own game when the
+    shoe deals it (the set-up in force says the game), else duplicate whist."""
+    if spec[0] is not records.encode_deal:
+        return SHOE, games.DUPLICATE_WHIST, 0
+    sh = Shoe(SHOE)
+    signed(sh, spec)
+    f = records.decode(sh.recs[0][1])
+    if isinstance(ingest_checks._game(f["game"], f["variant"]), str):  # one it cannot deal
+        return SHOE, games.DUPLICATE_WHIST, 0
+    return SHOE, f["game"], f["variant"]
+
+
+def test_a_deal_of_another_game_than_the_set_up_in_force_is_quarantined(tmp_path):
+    # The shoe takes a set-up between deals and writes its SESSION record then: no deal
+    # after it is of another game or variant (app.take_setup).
+    st_, sh = fresh(tmp_path)
+    signed(sh, session(game=games.BRIDGE_WHIST))
+    signed(sh, deal(board=4, game=games.BRIDGE_WHIST, trump=records.NO_TRUMP_CARD))
+    signed(sh, deal(board=5))  # duplicate whist under the bridge whist set-up
+    assert st_.commit_batch(st_.begin_sync(SHOE, 1), SHOE, sh.recs, 4) == (2, 0, 1)
+    assert st_.quarantined(SHOE) == [(SHOE, 3, store.IMPOSSIBLE + "DEAL board 5: duplicate "
+                                      "whist, variant 0x0; the set-up in force deals bridge "
+                                      "whist, "
+                                      "variant 0x0")]
+
+
 @pytest.mark.parametrize("case", IMPOSSIBLE, ids=[c[1][:60] for c in IMPOSSIBLE])
 def test_impossible_content_is_quarantined_with_its_reason(tmp_path, case):
     spec, reason = case[:2]
     st_, sh = fresh(tmp_path)
-    signed(sh, session())
+    signed(sh, session(*_game_of(spec)))
     signed(sh, spec, *case[2:])
     assert records.verify(sh.recs[-1][1], sh.key, SHOE, 0)  # signed with the shoe's real key
     sync = st_.begin_sync(SHOE, 1)
@@ -311,7 +339,9 @@ POSSIBLE = [
     overplay(hp=moved(3, 2, 1), found=(F.SEAT_OVER, F.SEAT_SHORT)),
     overplay(trump=0, found=(F.TRUMP_DIFFERS_FROM_SLIP,)),  # any card turned at the overplay
     deal(flags=0, found=(F.EXTRA_CARD,)),
+    session(game=games.BRIDGE_WHIST),  # a set-up of another game, taken between deals
     deal(game=games.BRIDGE_WHIST, trump=records.NO_TRUMP_CARD),
+    session(),
     check(board=0, slip=records.SLIP_FORGED, found=(F.SLIP_DIFFERS_FROM_DEAL,),
           rulings=(ruling_ids.id_of("DW-IV-8"), ruling_ids.UNKNOWN)),
     check(slip=records.SLIP_MISMATCH, found=(F.CARD_MOVED,)),
@@ -654,8 +684,8 @@ def _clean(raw, ctx):
 
 # set-ups in force for a record at seq 1: none, the usual one, two boards at one table, one
 # that comes into force after it, and one whose successor comes after it (at seq 1 itself)
-SESSIONS = [(), [(0, TABLES_IN_SESSION[0])], [(0, (1, 2, 1))], [(9, (1, 2, 1))],
-            [(0, (30, 40, 3)), (1, TABLES_IN_SESSION[0])]]
+SESSIONS = [(), [(0, TABLES_IN_SESSION[0])], [(0, (1, 2, 1, 1, 0))], [(9, (1, 2, 1, 1, 0))],
+            [(0, (30, 40, 3, 1, 0)), (1, TABLES_IN_SESSION[0])]]
 
 
 @settings(max_examples=800, deadline=None)
@@ -710,5 +740,5 @@ def test_clean_deal_is_the_usual_duplicate_whist_deal():
         signed(sh, deal(board=board))
     for ctx in (ingest_checks.Context(SHOE), ingest_checks.Context(SHOE, SESSIONS[1])):
         assert all(_clean(raw, ctx) for _, raw in sh.recs)
-        assert not any(_clean(raw, ingest_checks.Context(SHOE, [(0, (1, 2, 1))]))
+        assert not any(_clean(raw, ingest_checks.Context(SHOE, [(0, (1, 2, 1, 1, 0))]))
                        for _, raw in sh.recs[2:])  # boards 3-24 outside a 2-board set-up
