@@ -607,6 +607,7 @@ class App:
     async def main(self, extra=()):
         """Run every task until CMD_STOP; `extra` coroutines (a scripted dealer) run too."""
         self.running = True
+        self._collect()  # what building the board and the app left (no card out yet)
         tasks = [asyncio.create_task(self.reader_task()),
                  asyncio.create_task(self.deal_task()),
                  asyncio.create_task(self.display_task())]
