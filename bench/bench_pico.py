@@ -97,7 +97,18 @@ class Repl:
         self.t.close()
 
 
-HEAP_AFTER_BOOT = """
+# Each figure's code starts from an empty namespace: the raw REPL keeps the globals of the
+# code run before it (an App with its shoe, deck table and journal, the card loop's shoe),
+# which would count as live heap in the figures after it.
+FRESH = """
+for _k in list(globals()):
+    if not _k.startswith('__'):
+        del globals()[_k]
+import gc
+gc.collect()
+"""
+
+HEAP_AFTER_BOOT = FRESH + """
 import gc, asyncio
 import %(app)s as app, %(board)s as board
 asyncio.new_event_loop()
@@ -115,7 +126,7 @@ import json
 print('RESULT', json.dumps(res))
 """
 
-CARD_WITH_DRIVER = """
+CARD_WITH_DRIVER = FRESH + """
 import gc, time, json
 import %(app)s as app, %(board)s as board
 gc.collect()
@@ -145,7 +156,7 @@ print('RESULT', json.dumps({'us': tot / cards, 'cards': cards, 'misses': misses,
                             'deals': sh.deals, 'end_commit_us': time.ticks_diff(t1, t0)}))
 """
 
-SESSION = """
+SESSION = FRESH + """
 import gc, asyncio, json
 import %(app)s as app, %(board)s as board
 asyncio.new_event_loop()
@@ -179,6 +190,7 @@ async def probe():
         await asyncio.sleep_ms(2)
 asyncio.run(a.main(extra=[probe()]))
 st['complete'] = a.shoe.deals
+st['records'] = a.journal.next_seq - 1
 print('RESULT', json.dumps(st))
 """
 
@@ -221,7 +233,7 @@ print('RESULT', json.dumps(res))
 
 # The app dealing under the buttons and the reader, with the collector off between the
 # app's own collections (between hands), so every byte a step allocates is counted on it.
-SESSION_PROFILE = """
+SESSION_PROFILE = FRESH + """
 import gc, asyncio, json, time
 import %(app)s as app, %(board)s as board
 asyncio.new_event_loop()
@@ -245,9 +257,12 @@ def wrap(obj, name, label):
         e[2] += time.ticks_diff(t1, t0)
         return r
     setattr(obj, name, w)
+import shoe.rounds as rounds
 for obj, names, pre in ((a, %(app_steps)r, 'App.'), (sh, %(shoe_steps)r, 'Shoe.'),
                         (a.board.display, ('show',), 'display.'),
-                        (sh.journal, ('commit', 'can_record', 'append'), 'Journal.')):
+                        (sh.journal, ('commit', 'can_record', 'append'), 'Journal.'),
+                        (a.terminal, ('refresh', 'ready', 'press'), 'Terminal.'),
+                        (rounds, ('draw',), 'rounds.')):
     for n in names:
         if hasattr(obj, n):
             wrap(obj, n, pre + n)
@@ -260,8 +275,10 @@ def on_end(s):
     st['free_after_collect'].append(gc.mem_free())
     if st['deals'] >= %(deals)d:
         a.stop()
-    else:
-        a.command(app.CMD_DEAL, st['deals'] + 1)  # the next deal's cards come after 1.7 s
+    else:  # the dealer leaves the scoring screen (MODE) and presses DEAL: the next deal
+        if a.terminal is not None and a.terminal.active:  # (its cards come after 1.7 s)
+            a.terminal.press(4)
+        a.command(app.CMD_DEAL, st['deals'] + 1)
 a.on_deal_end = on_end
 a.command(app.CMD_DEAL, 1)
 a.deal_once()  # dealing before the reader's first poll
@@ -383,7 +400,8 @@ print('RESULT', json.dumps(res))
 """
 
 
-APP_STEPS = ("read_once", "take_uids", "deal_once", "buttons", "_display_once", "_dealt")
+APP_STEPS = ("read_once", "take_uids", "deal_once", "buttons", "_display_once", "_dealt",
+             "_between_hands", "_do")
 SHOE_STEPS = ("service", "tick", "refresh", "_show", "start_deal", "end_deal")
 
 
@@ -456,6 +474,7 @@ def measure(ctx, emu, folder, deals, profile=None):
         deal_buttons(pico, rng, pack, deals)
         t0 = time.monotonic()
         r = repl.run(SESSION % dict(NAMES, deals=deals))
+        print("  bench_pico: session %s" % json.dumps(r), file=sys.stderr)
         out["device_session_deals"] = r["deals"]
         out["device_session_min_free_heap_bytes"] = r["min"]
         out["device_session_min_free_heap_after_collect_bytes"] = r["min_between"]

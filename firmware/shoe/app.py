@@ -260,6 +260,14 @@ class App:
             if sh.blocked == faults.ALERT_NO_READER and not faults.reader_again(self):
                 sh._show()
                 return  # still no reader: nothing is dealt (the screen says what to do)
+        if (kind == CMD_DEAL or kind == CMD_CHECK or kind == CMD_ENROL) and \
+                (sh.state == IDLE or sh.state == AWAIT_TRAY):
+            # A deal, check or enrolment is about to start: the dealer has just pressed DEAL
+            # and no card is over the reader yet, a safe point (hardware-facts target 3) to
+            # drop what was made since the last hand (the scoring screens, a tray write, a
+            # sync): the deal then starts on a clean heap, so its lowest free heap is the
+            # live data less what the deal itself makes.
+            self._collect()
         if kind == CMD_DEAL:
             if sh.state == DEALING:
                 return
@@ -317,11 +325,15 @@ class App:
         except OSError:  # the flash refused: the journal has the deal; a power-on offers
             pass  # the board after the last one saved, as before this deal
 
-    def _between_hands(self, played=True):
-        # hardware-facts target 3: collect between hands, never while a tag is in the field.
+    def _collect(self):
+        # hardware-facts target 3: collect between hands, never while a tag is in the field
+        # (after a deal, before the next, after a sync); gc_ms: how long the last one took.
         t = ticks_ms()
         gc.collect()
         self.gc_ms = ticks_diff(ticks_ms(), t)
+
+    def _between_hands(self, played=True):
+        self._collect()
         sh = self.shoe
         if self.boards is not None:
             import shoe.rounds as rounds  # a checked board is played: the movement goes on
@@ -551,6 +563,8 @@ class App:
         if self._syncing:
             self._syncing = False
             sh = self.shoe
+            if sh.state == IDLE or sh.state == AWAIT_TRAY:  # no card in the field:
+                self._collect()  # the records the sync read and framed, gone
             sh.message = _link_module().sync_done(lk, self.journal)
             sh.changed = True
             if self.terminal is not None and self.terminal.active:
@@ -600,6 +614,7 @@ class App:
     async def main(self, extra=()):
         """Run every task until CMD_STOP; `extra` coroutines (a scripted dealer) run too."""
         self.running = True
+        self._collect()  # what building the board and the app left (no card out yet)
         tasks = [asyncio.create_task(self.reader_task()),
                  asyncio.create_task(self.deal_task()),
                  asyncio.create_task(self.display_task())]

@@ -34,7 +34,8 @@ next_seq never goes back: it is one past the last committed record, and at least
 segment's first seq and one past the synced mark, which reclaim() never deletes past (the
 newest segment is never deleted; a fully synced one is first rolled over to an empty one).
 Batching (hardware-facts targets 5-6): append() only copies into RAM; commit() costs one
-write + flush, i.e. on LittleFS about one 4 KB erase, so commit per deal or per few records.
+open + write + flush + close, i.e. on LittleFS about one 4 KB erase, so commit per deal or per
+few records. No file stays open between commits (an open file keeps its cache on the heap).
 """
 
 import binascii
@@ -110,7 +111,7 @@ class Journal:
         # (commit and _frames view these buffers through a memoryview made per call: both
         # allocate already, and two views kept here would cost two objects and two entries
         # in this object's attribute table for good)
-        self._f = None  # the newest segment, open for append
+        self._f = None  # the newest segment while commit() writes it (closed between commits)
         self._seg_size = 0
         self._fresh_segment = False  # the next commit starts a new segment (torn tail)
         self.committed_bytes = 0  # bytes of frames committed since open (wear accounting)
@@ -201,7 +202,7 @@ class Journal:
             if (self._fresh_segment or not self._segs
                     or (self._seg_size and self._seg_size + end > self.segment_bytes)):
                 self._start_segment(first)
-            elif self._f is None:  # after a boot: go on with the newest segment
+            else:  # go on with the newest segment
                 self._f = open(self._seg_path(self._segs[-1]), "ab")
             w = self._f.write(mv[:end])
             if w is not None and w != end:
@@ -213,6 +214,10 @@ class Journal:
             self._close_segment()
             self._fresh_segment = True
             return False
+        # Closed again at once: an open LittleFS file holds its cache (1,152 B of heap on the
+        # Pico) for as long as it is open, and commits come a deal apart; opening it again
+        # at the next commit costs far less than that commit's flash write.
+        self._close_segment()
         self._free = None  # the flash changed: the next can_record reads statvfs again
         self._seg_size += end
         self.committed_bytes += end
@@ -252,6 +257,7 @@ class Journal:
                 self._start_segment(self.committed_seq + 1)
             except OSError:
                 return 0
+            self._close_segment()  # the next commit opens it (see commit)
         gone = 0
         while len(self._segs) > 1 and self._segs[1] - 1 <= self.synced_seq:
             try:

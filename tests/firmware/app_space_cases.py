@@ -176,3 +176,66 @@ def test_a_record_the_flash_refuses_is_shown_then_told_when_there_is_room():
         assert lost >= 1 and a.shoe.lost == 0 and "NOT RECORDED!" not in screen(a)
     finally:
         done(a)
+
+
+class _Gc:
+    """The app's gc, counting collections and the shoe's state at each."""
+
+    def __init__(self, a):
+        self.a = a
+        self.at = []
+
+    def collect(self):
+        self.at.append(self.a.shoe.state)
+
+
+def test_the_heap_is_collected_before_and_after_each_deal_never_during_it():
+    # The lowest free heap of a session is the live data plus the garbage made since the last
+    # collection (bench_pico: device_session_min_free_heap_bytes). The app collects where no
+    # card can be over the reader (hardware-facts target 3): when DEAL starts a deal (the
+    # scoring screens and a sync made since are dropped), after the deal, and when a sync
+    # ends with no deal in progress; never while the cards are dealt.
+    a = A.App(board(buttons=True), game=1, poll_ms=0, display_ms=0)
+    enrol(a)
+    fake = A.gc = _Gc(a)
+    try:
+        assert deal(a, 1, end=False)
+        assert fake.at == [ST.IDLE]  # at the press, before the deal started
+        a.deal_once()
+        assert fake.at == [ST.IDLE]  # every card dealt: none while dealing
+        a.command(A.CMD_END)
+        a.deal_once()
+        assert fake.at == [ST.IDLE, ST.AWAIT_TRAY]  # between hands: the tray comes next
+        assert deal(a, 2)  # the tray not written: given up for the next deal
+        assert fake.at == [ST.IDLE, ST.AWAIT_TRAY, ST.AWAIT_TRAY, ST.AWAIT_TRAY]
+        a._syncing = True  # a sync just ended (the link is idle again)
+        assert not a._sync_shown()
+        assert fake.at[-1] == ST.AWAIT_TRAY and len(fake.at) == 5
+        a.command(A.CMD_DEAL, 3)
+        a.deal_once()
+        assert a.shoe.state == ST.DEALING and len(fake.at) == 6
+        a._syncing = True  # a sync ending mid-deal: no collection, a card may be in the field
+        assert not a._sync_shown()
+        a.command(A.CMD_DEAL, 4)  # DEAL again while dealing: nothing starts, nothing collected
+        a.deal_once()
+        assert len(fake.at) == 6 and a.shoe.board == 3
+    finally:
+        A.gc = __import__("gc")
+        close(a)
+
+
+def test_the_app_starts_its_tasks_on_a_collected_heap():
+    # Building the board and the app (the board definition parsed, the files read, the SESSION
+    # record signed) leaves garbage; the app collects it before its tasks start, so the
+    # first deal does not begin below the live data by that much.
+    import asyncio
+
+    a = A.App(board(buttons=True), game=1, poll_ms=0, display_ms=0)
+    fake = A.gc = _Gc(a)
+    try:
+        a.stop()  # the dealing task's first step ends the app
+        asyncio.run(a.main())
+        assert fake.at == [ST.IDLE]  # once, as the tasks start
+    finally:
+        A.gc = __import__("gc")
+        close(a)
