@@ -65,6 +65,10 @@ def _named(result, rx):
         if d and d["hands"]:
             d["pbn"] = rx.deal_string(d["hands"], d["dealer"])
             d["hands"] = {s: [card_name(c) for c in cs] for s, cs in d["hands"].items()}
+        for r in b["tables"]:  # a table's own deal (euchre, écarté, bridge whist)
+            if r.get("deal") and r["deal"]["hands"]:
+                r["deal"]["hands"] = {s: [card_name(c) for c in cs]
+                                      for s, cs in r["deal"]["hands"].items()}
     return out
 
 

@@ -315,6 +315,15 @@ def _rubbers(result, rows):
 
 # ---- words shared by the formats --------------------------------------------------------
 
+def four_names(result, row):
+    """N, E, S, W at a table for a hand: the progression's seating (euchre), else the
+    roster's pairs the movement sat there."""
+    h = row.get("hand") or {}
+    if h.get("players") and len(h["players"]) == 4:
+        return h["players"]
+    return _four(result, row["ns_pair"], row["ew_pair"], row["table"])
+
+
 def side_name(side):
     return ("N-S", "E-W")[side] if side in (0, 1) else "-"
 
