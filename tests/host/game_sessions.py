@@ -80,7 +80,8 @@ EXPOSED = (1, 2)  # the lone player's partner (W) shows a card while the hand is
 SHORT = (2, 4)  # the dealer gave E (seat 1) four cards; the table played the hand out
 
 
-def build_euchre(path, variant=0):
+def build_euchre(path, variant=0, hands=None):
+    """The evening of EUCHRE_HANDS (or `hands`, the same shape) keyed at two tables."""
     st = Store(str(path))
     p = games.profile(games.EUCHRE, variant)
     sid = None
@@ -91,7 +92,7 @@ def build_euchre(path, variant=0):
         sid = _session(st, sh, games.EUCHRE, variant, 1, 4, t, 2, codec.MITCHELL, sid)
         shoes.append(sh)
     st.set_players(sid, EUCHRE_ROSTER)
-    for (t, b), (makers, tricks, alone) in EUCHRE_HANDS.items():
+    for (t, b), (makers, tricks, alone) in (hands or EUCHRE_HANDS).items():
         sh = shoes[t - 1]
         dealer = (b - 1) % 4
         short = (1,) if (t, b) == SHORT else ()

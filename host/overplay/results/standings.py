@@ -145,7 +145,7 @@ def _progressive(result, rows, by):
         if e["round"] > ev.round and not note:
             note = _close_rounds(ev, e["round"])
         if note:
-            _fail(row, "not scored: the progression stopped at round %d" % ev.round)
+            _fail(row, "the progression stopped in round %d" % ev.round)
             continue
         try:
             b = ev.add(e["table"], e)
@@ -165,18 +165,20 @@ def _progressive(result, rows, by):
 
 
 def _close_rounds(ev, upto):
-    """Close the rounds before `upto`; a note (progression stopped) when one cannot close."""
+    """Close the rounds before `upto`; a note (the progression stopped) when one cannot
+    close: its points count, its games and the rounds after it do not."""
     while ev.round < upto:
         if min(ev.hands) == 0:
-            return ("stopped after round %d: table %s has no hand synced in round %d" % (
-                ev.round - 1, ", ".join(str(t + 1) for t in range(len(ev.hands))
-                                         if not ev.hands[t]), ev.round))
+            return ("stopped in round %d: no hand synced from table %s in that round, so "
+                    "nobody knows who moves; later rounds are not scored" % (
+                        ev.round, ", ".join(str(t + 1) for t in range(len(ev.hands))
+                                            if not ev.hands[t])))
         level = ev.undecided()
         if level:
-            return ("stopped after round %d: table %s ended round %d level (%d all): the "
-                    "cut or extra hand that decides it is not recorded" % (
-                        ev.round - 1, ", ".join(map(str, level)), ev.round,
-                        ev.score[level[0] - 1][0]))
+            return ("stopped in round %d: table %s ended it level (%d all) and the cut or "
+                    "extra hand that decides who moves is not recorded; its points count, "
+                    "its games and the later rounds do not" % (
+                        ev.round, ", ".join(map(str, level)), ev.score[level[0] - 1][0]))
         ev.end_round()
     return ""
 
