@@ -478,24 +478,24 @@ def _bridge(result):
     for (rnd, t), items in _by_table(result):
         seats = rs.four_names(result, items[0][1])
         part = ['<section class="board"><h3>Table %s</h3><p class="meta">N %s, E %s, S %s, '
-                'W %s</p><table class="hands" style="width:100%%">' % (e(t), e(seats[0]), e(seats[1]), e(seats[2]),
+                'W %s; tricks N-S first</p><table class="hands" style="width:100%%">' % (e(t), e(seats[0]), e(seats[1]), e(seats[2]),
                                                    e(seats[3])),
-                _head("Board", "Declaration", "Tricks N-S", "Tricks E-W", "Below",
+                _head("Board", "Declaration", "Tricks", "Below",
                       "Honours", "Chicane", "Slam", "Game", "Ruling")]
         for n, r in items:
             h = r["hand"]
             if "error" in h:
-                part.append(_row(n, "not scored: " + h["error"], "", "", "", "", "", "", "",
-                                 ""))
+                part.append(_row(n, "not scored: " + h["error"], "", "", "", "", "", "", ""))
                 continue
             hon = ("%s %d (%s)" % (rs.side_name(0 if h["honours"][0] else 1),
                                    max(h["honours"]), h["honours_kind"])
                    if h["honours_kind"] not in ("none", "not computed") else h["honours_kind"])
             part.append(_row(
-                n, rs.declaration(h), h["tricks"][0], h["tricks"][1],
+                n, rs.declaration(h), "%d\u2013%d" % tuple(h["tricks"]),
                 "%s %d" % (rs.side_name(h["trick_side"]), h["trick_points"])
                 if h["trick_side"] >= 0 else "\u2014", hon,
-                "N-S %+d, E-W %+d" % tuple(h["chicane"]) if h["chicane"] != [0, 0] else "",
+                ", ".join("%s %+d" % (rs.side_name(k), h["chicane"][k]) for k in (0, 1)
+                          if h["chicane"][k]),
                 "%s %d" % (rs.side_name(0 if h["slam"][0] else 1), max(h["slam"]))
                 if max(h["slam"]) else "",
                 rs.side_name(h["game_won"]) if h["game_won"] >= 0 else "", _applied(h),
