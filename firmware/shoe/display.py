@@ -10,7 +10,7 @@ All displays share show(lines) / line(i, text) / clear(). A line longer than the
 at a word boundary and ends in MORE ('~'), so the dealer knows there is more; it is never cut
 mid-word without that mark (screens.wrap() breaks long text into rows first). Suit letters of
 card names ('QH', 'read twice: 7S') are drawn as small suit bitmaps: the 8x8 font has no suit
-symbols. Rendering a whole screen allocates (strings from shoe/screens.py), so the shoe draws
+symbols; so is a suit by itself, written as its SUIT_MARKS character (the terminal's trumps). Rendering a whole screen allocates (strings from shoe/screens.py), so the shoe draws
 it only when the screen changes; while dealing, each card redraws only the progress and count
 rows through deal_update(), which uses preallocated strings and glyphs and allocates nothing
 (tests/firmware/test_display_panel.py proves it under micropython.heap_lock()). The recording
@@ -32,6 +32,8 @@ SUIT_GLYPHS = (b"\x38\x38\xd6\xfe\xd6\x10\x38\x00"  # clubs: three leaves and a 
                b"\x10\x38\x7c\xfe\x7c\x38\x10\x00"  # diamonds
                b"\x6c\xfe\xfe\xfe\x7c\x38\x10\x00"  # hearts
                b"\x10\x38\x7c\xfe\xfe\x10\x38\x00")  # spades: 8 bytes a suit
+# A suit by itself (the trumps keyed at the terminal): one character, drawn as its glyph
+SUIT_MARKS = ("\x01", "\x02", "\x03", "\x04")  # clubs, diamonds, hearts, spades
 # Digits and ranks as constant strings (in the bytecode, no heap): the per-card redraw draws
 # numbers a digit at a time, without formatting. _RANKS in cards.RANK_LETTERS' order (one
 # string a rank: indexing a str allocates).
@@ -136,8 +138,11 @@ class SSD1306Display(TextDisplay):
         from overplay_core.cards import RANK_LETTERS, SUIT_LETTERS  # (loaded with the shoe)
 
         for j in range(len(s)):
-            if _is_card(s, j, RANK_LETTERS, SUIT_LETTERS):
-                self._suit(SUIT_LETTERS.index(s[j]), j * 8, y)
+            c = s[j]
+            if "\x01" <= c <= "\x04":  # SUIT_MARKS
+                self._suit(ord(c) - 1, j * 8, y)
+            elif _is_card(s, j, RANK_LETTERS, SUIT_LETTERS):
+                self._suit(SUIT_LETTERS.index(c), j * 8, y)
 
     def _suit(self, suit, x, y):
         d = self.driver

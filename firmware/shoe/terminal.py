@@ -27,16 +27,24 @@ an EVENT score_checked, and only an accepted score becomes a SCORE record. A dir
 correction needs no acceptance. A score for a board this table did not deal or check in this
 session (Terminal.here; a new set-up starts a new session: new_session) is refused with the
 reason on the screen.
-Fields per game: whist (duplicate, bridge) N-S tricks 0..13, E-W = 13 - N-S
-(scoring_whist.check_tricks); euchre makers (N-S/E-W), alone (no/yes), makers' tricks 0..5
-(scoring_euchre); écarté P0's tricks 0..5, P1 = 5 - P0 (scoring_ecarte). A value keyed in from
-outside the range (key_in) is refused with a message, nothing recorded.
+Fields per game (each a word on the screen where it is not a count; NEXT/MODE cycle it):
+duplicate whist N-S tricks 0..13, E-W = 13 - N-S (scoring_whist.check_tricks); bridge whist
+the declarer (N E S W: the dealer or his partner), the trumps (clubs, diamonds, hearts, spades
+with the suit's glyph, or no trumps), the doubles (not doubled, doubled, redoubled, ...) and
+the declarer's tricks 0..13 (scoring_bridge); euchre the makers (N-S/E-W), alone (no/yes) and
+the makers' tricks 0..5 (scoring_euchre); écarté the proposal (accepted, not proposed: the
+non-dealer played without proposing, refused), the king (marked by nobody, P0 or P1) and P0's
+tricks 0..5, P1 = 5 - P0 (scoring_ecarte). The whole entry is scored by the game's scoring
+module before the confirm screen, which shows the points (a score the laws refuse stays on
+the entry screen, the reason said); the SCORE record carries the fields (records.SCORE_FIELDS).
+A value keyed in from outside the range (key_in) is refused with a message, nothing recorded.
 The PIN: 3 wrong tries lock the menu for LOCK_MS (ticks, wrap-safe); each try is an EVENT.
 The director's side (PIN, lockout, actions, its screens' buttons) is shoe.director.Director,
 made on first use (shoe/__init__.py's lazy table); the dealer's screens' words are in shoe/screens.py, the terminal's in screen() below.
 """
 
 from overplay_core import records
+from overplay_core.games import SEAT_NAMES
 from shoe.dealing import NEED_BYTES, REC_BYTES
 from shoe.states import (ACT_CORRECT, BAD_VALUE, BUSY, DEAL, MAX_TRIES, MODE, NEXT, NO_ROOM, OK,
                          MENU_ACTS, PIN_OK, T_ACCEPT, T_BOARD, T_CONFIRM, T_ENTRY, T_IDLE, T_MENU,
@@ -63,7 +71,9 @@ class Terminal:
         self.board = 0
         self.dealer = 0
         self.mode = records.MODE_ORIGINAL
-        self.vals = bytearray(3)
+        self.vals = bytearray(4)  # the fields of the score being keyed (_fields)
+        self.fields = None  # their (label, lo, hi), for the profile's game: _fields()
+        self.dealt = 0  # the board whose dealer is self.dealer (ready)
         self.field = 0
         self.message = ""
         self.changed = False
@@ -120,14 +130,14 @@ class Terminal:
                                  board, a, b, data, nd)
         return self._keep(sh._append(n, NEED_BYTES))
 
-    def _score(self, board, tns, tew, pns, pew):
+    def _score(self, board, r):
         if not self.room():
             return self._keep(False)
         sh = self.shoe
         j = sh.journal
         n = records.encode_score(sh.rec, j.next_seq, j.boot, sh.clock() & 0x3FFFFFFF, board,
-                                 self.table, self.profile.game, tns, tew, pns & 0xFFFF,
-                                 pew & 0xFFFF)
+                                 self.table, self.profile.game, r[0], r[1], r[2] & 0xFFFF,
+                                 r[3] & 0xFFFF, r[4], r[5], r[6], r[7], r[8], r[9], r[10])
         return self._keep(sh._append(n, NEED_BYTES))
 
     def _keep(self, queued):
@@ -161,7 +171,9 @@ class Terminal:
         self.scroll = 0
         self.board = board
         self.dealer = dealer
+        self.dealt = board
         self.mode = mode
+        self.fields = None  # the game may have changed with the set-up
         self.message = ""
         self.changed = True
 
@@ -195,23 +207,43 @@ class Terminal:
         self.board = b
         self.keyer = 0
         self.message = ""
-        g = self.profile.game
         self.field = 0
-        self.vals[0] = 7 if g <= 2 else (0 if g == 3 else 3)
-        self.vals[1] = 0
-        self.vals[2] = 3
+        g = self.profile.game
+        v = self.vals
+        if g == 2:  # bridge whist: the dealer declares (or passes to his partner)
+            v[0] = self.dealer if b == self.dealt else 0
+            v[1] = v[2] = 0
+            v[3] = 7
+        elif g == 3:  # euchre: N-S made trumps, not alone, 3 tricks
+            v[0] = v[1] = 0
+            v[2] = 3
+        elif g == 4:  # écarté: proposal accepted, no king, P0 3 tricks
+            v[0] = v[1] = 0
+            v[2] = 3
+        else:
+            v[0] = 7
         self.state = T_ENTRY
         self.changed = True
         return OK
 
     def _fields(self):
-        """(label, lo, hi) of each field of the score for this game."""
-        g = self.profile.game
-        if g == 3:
-            return (("makers", 0, 1), ("alone", 0, 1), ("makers tricks", 0, 5))
-        if g == 4:
-            return (("P0 tricks", 0, 5),)
-        return (("N-S tricks", 0, 13),)
+        """(label, lo, hi) of each field of the score for this game, made once per game."""
+        f = self.fields
+        if f is None:
+            g = self.profile.game
+            if g == 2:
+                from overplay_core.scoring import bridge as scoring_bridge
+
+                f = (("declarer", 0, 3), ("trumps", 0, scoring_bridge.NO_TRUMP),
+                     ("doubles", 0, scoring_bridge.MAX_DOUBLES), ("declarer tricks", 0, 13))
+            elif g == 3:
+                f = (("makers", 0, 1), ("alone", 0, 1), ("makers tricks", 0, 5))
+            elif g == 4:
+                f = (("proposal", 0, 2), ("king marked by", 0, 2), ("P0 tricks", 0, 5))
+            else:
+                f = (("N-S tricks", 0, 13),)
+            self.fields = f
+        return f
 
     def key_in(self, value):
         """A value for the current field, as a keypad or the club PC would send it: checked
@@ -221,7 +253,7 @@ class Terminal:
         label, lo, hi = self._fields()[self.field]
         if not isinstance(value, int) or value < lo or value > hi or \
                 self._check(self.field, value) != 0:
-            self.message = "%s: %s? %d..%d" % (label, value, lo, hi)
+            self.message = self._refusal(self.field, value)
             self.changed = True
             return BAD_VALUE
         self.vals[self.field] = value
@@ -230,23 +262,52 @@ class Terminal:
         return OK
 
     def _check(self, field, value):
+        """0 when `value` can stand in `field` by the game's scoring check, else its code."""
         g = self.profile.game
-        if g == 3 and field == 2:
+        last = field == len(self._fields()) - 1
+        if g == 3 and last:
             from overplay_core.scoring import euchre as scoring_euchre
 
             return scoring_euchre.check_tricks(value)
-        if g == 4:
+        if g == 4 and last:
             from overplay_core.scoring import ecarte as scoring_ecarte
 
             return scoring_ecarte.check_tricks((value, 5 - value))
-        if g <= 2:
+        if g <= 2 and last:
             from overplay_core.scoring import whist as scoring_whist
 
-            return scoring_whist.check_tricks(value)
+            return scoring_whist.check_tricks(value)  # 0..13, bridge whist's too
+        if g == 2 and field == 0 and self.board == self.dealt and (value ^ self.dealer) & 1:
+            return -1  # BR-9: the dealer or his partner makes the trump
         return 0
 
+    def _refusal(self, field, value):
+        """What the screen says of a value the field cannot take."""
+        label, lo, hi = self._fields()[field]
+        if self.profile.game == 2 and field == 0 and isinstance(value, int) and lo <= value <= hi:
+            d = self.dealer
+            return "%s deals: %s or %s declares" % (SEAT_NAMES[d], SEAT_NAMES[d],
+                                                    SEAT_NAMES[(d + 2) % 4])
+        return "%s: %s? %d..%d" % (label, value, lo, hi)
+
+    def _entry(self):
+        """The keyed fields as the game's scoring module takes them (score_entry)."""
+        g = self.profile.game
+        v = self.vals
+        if g == 2:
+            e = {"declarer": v[0], "strain": v[1], "doubles": v[2], "tricks": v[3]}
+            if self.board == self.dealt:
+                e["dealer"] = self.dealer
+            return e
+        if g == 3:
+            return {"makers": v[0], "alone": v[1] == 1, "tricks": v[2]}
+        return {"dealer": self.dealer, "proposal": v[0], "king": v[1] - 1, "tricks": v[2]}
+
     def result(self):
-        """(tricks N-S, tricks E-W, points N-S, points E-W) from the fields."""
+        """The SCORE's values from the fields, scored by the game's scoring module: (tricks
+        N-S, tricks E-W, points N-S, points E-W) and records.SCORE_FIELDS in order (makers,
+        alone, proposal, king, declarer, strain, doubles; -1 where the game has none). Raises
+        RuleError for a score the laws refuse (_verify says it on the entry screen)."""
         g = self.profile.game
         v = self.vals
         if g == 3:
@@ -255,24 +316,51 @@ class Terminal:
             mk, ad = scoring_euchre.hand_points(v[2], v[1] == 1,
                                                 variant=self.profile.variant)
             if v[0] == 0:
-                return v[2], 5 - v[2], mk, ad
-            return 5 - v[2], v[2], ad, mk
+                return v[2], 5 - v[2], mk, ad, 0, v[1], -1, -1, -1, -1, -1
+            return 5 - v[2], v[2], ad, mk, 1, v[1], -1, -1, -1, -1, -1
         if g == 4:
             from overplay_core.scoring import ecarte as scoring_ecarte
 
-            pts = scoring_ecarte.deal_points(self.dealer, (v[0], 5 - v[0]))["points"]
-            return v[0], 5 - v[0], pts[0], pts[1]
-        if g == 2:  # bridge whist: the points need the declaration: scored on the PC
-            return v[0], 13 - v[0], 0, 0
-        return v[0], 13 - v[0], v[0], 13 - v[0]  # duplicate whist: tricks are the score
+            pts = scoring_ecarte.score_entry(self._entry())["total"]
+            return v[2], 5 - v[2], pts[0], pts[1], -1, -1, v[0], v[1] - 1, -1, -1, -1
+        if g == 2:  # bridge whist: the trick score below the line (honours: the club PC)
+            from overplay_core.scoring import bridge as scoring_bridge
+
+            b = scoring_bridge.score_entry(self._entry())
+            t = b["tricks"]
+            below = b["below"]
+            return t[0], t[1], below[0], below[1], -1, -1, -1, -1, v[0], v[1], v[2]
+        return v[0], 13 - v[0], v[0], 13 - v[0], -1, -1, -1, -1, -1, -1, -1  # duplicate whist
+
+    def _verify(self):
+        """None when the game's scoring module takes the keyed score, else what is wrong, in
+        a line (RuleError's)."""
+        from overplay_core.errors import RuleError
+
+        try:
+            self.result()
+        except RuleError as e:
+            return str(e)
+        return None
 
     def confirm(self):
         """DEAL in ENTRY (next field / the confirm screen) or in CONFIRM (record it)."""
         if self.state == T_ENTRY:
-            if self.field + 1 < len(self._fields()):
+            k = self.field
+            if self._check(k, self.vals[k]) != 0:
+                self.message = self._refusal(k, self.vals[k])
+                self.changed = True
+                return BAD_VALUE
+            if k + 1 < len(self._fields()):
                 self.field += 1
             else:
+                why = self._verify()
+                if why is not None:  # the laws refuse the whole entry: it stays to be changed
+                    self.message = why
+                    self.changed = True
+                    return BAD_VALUE
                 self.state = T_CONFIRM
+            self.message = ""
             self.changed = True
             return OK
         if self.state != T_CONFIRM:
@@ -310,12 +398,13 @@ class Terminal:
         return OK
 
     def _record(self):
-        tns, tew, pns, pew = self.result()
-        if not self._score(self.board, tns, tew, pns, pew):
+        r = self.result()
+        if not self._score(self.board, r):
             return NO_ROOM  # the score stays on its screen: record it after a sync
         self.scored += 1
         if self.action == ACT_CORRECT:
-            self._event(records.EV_DIRECTOR, self.board, ACT_CORRECT, PIN_OK, bytes([tns, tew]))
+            self._event(records.EV_DIRECTOR, self.board, ACT_CORRECT, PIN_OK,
+                        bytes([r[0], r[1]]))
             self.action = 0
             self.state = T_MENU
         else:
@@ -412,16 +501,82 @@ class Terminal:
 # --- the terminal's screens (what each shows: the table in the docstring above) ------------
 _YES_NO = ("no", "yes")
 _SIDES = ("N-S", "E-W")
+_SEATS = ("North", "East", "South", "West")  # games.SEAT_NAMES spelt out
+_PROPOSALS = ("accepted", "not proposed", "refused")  # scoring_ecarte PROPOSAL_*
+_STRAINS = ("clubs", "diamonds", "hearts", "spades", "no trumps")  # cards.CLUBS.., NO_TRUMP
+_DOUBLES = ("not doubled", "doubled", "redoubled")  # more: "doubled 3x"
+
+
+def _doubles(v):
+    return _DOUBLES[v] if v < 3 else "doubled %dx" % v
+
+
+def _strain(v, glyph=True):
+    """A trump suit as the panel draws it: the suit's glyph (display.SUIT_MARKS) and its name;
+    no trumps in words."""
+    import shoe.display as D
+
+    if v >= 4:
+        return "no trumps" if glyph else "NT"
+    return D.SUIT_MARKS[v] + " " + _STRAINS[v] if glyph else D.SUIT_MARKS[v]
 
 
 def _value(t, i):
-    label, lo, hi = t._fields()[i]
+    """Field i of the score being keyed, as the players read it: a word, or the count."""
+    g = t.profile.game
     v = t.vals[i]
-    if label == "makers":
-        return _SIDES[v]
-    if label == "alone":
-        return _YES_NO[v]
+    last = i == len(t._fields()) - 1
+    if last:
+        return "%d" % v
+    if g == 2:
+        return _SEATS[v] if i == 0 else (_strain(v) if i == 1 else _doubles(v))
+    if g == 3:
+        return _SIDES[v] if i == 0 else _YES_NO[v]
+    if g == 4:
+        if i == 0:
+            return _PROPOSALS[v]
+        import shoe.screens as S
+
+        return "nobody" if v == 0 else S.seat_labels(2)[v - 1]
     return "%d" % v
+
+
+def _other(t):
+    """After the trick count on the entry screen: what the other side has ('E-W 5')."""
+    g = t.profile.game
+    v = t.vals
+    if g == 1:
+        return "  E-W %d" % (13 - v[0])
+    if g == 2:
+        return "  %s %d" % (_SIDES[1 - (v[0] & 1)], 13 - v[3])
+    if g == 3:
+        return "  %s %d" % (_SIDES[1 - v[0]], 5 - v[2])
+    return "  P1 %d" % (5 - v[2])
+
+
+def _declared(t):
+    """The confirm screen's line of the game's own fields ('W hearts redoubled'), or ''."""
+    g = t.profile.game
+    v = t.vals
+    if g == 2:
+        line = "%s %s" % (SEAT_NAMES[v[0]], _strain(v[1], False))
+        return line + (" " + _doubles(v[2]) if v[2] else "")
+    if g == 3:
+        return "makers %s%s" % (_SIDES[v[0]], " alone" if v[1] else "")
+    if g == 4:
+        return _PROPOSALS[v[0]]
+    return ""
+
+
+def _points(t, pns, pew):
+    import shoe.screens as S
+
+    g = t.profile.game
+    if g == 1:
+        return ""
+    if g == 4 and t.vals[1]:
+        return "pts %d-%d king %s" % (pns, pew, S.seat_labels(2)[t.vals[1] - 1])
+    return "pts %d-%d" % (pns, pew)
 
 
 def _foot(rows, *lines):
@@ -446,7 +601,7 @@ def screen(t):
     seats = t.profile.seats
     msg = t.message
     g = t.profile.game
-    a, b = ("P0", "P1") if g == 4 else _SIDES
+    a, b = S.seat_labels(2) if g == 4 else _SIDES
     if st == T_READY:  # what the shoe found stays in view, scrollable with NEXT
         sh = t.shoe
         rows = [S.header(t.board, t.dealer, seats, "ready"), msg or sh.message]
@@ -458,30 +613,29 @@ def screen(t):
         return _foot([S.header(t.board, t.dealer, seats, "play"), "in play"] + _said(msg),
                      "DEAL: key score", "MODE: shoe menu")
     if st == T_ENTRY:
-        label = t._fields()[t.field][0]
-        line = "> " + _value(t, t.field)
-        if g <= 2:
-            line += "  E-W %d" % (13 - t.vals[0])
-        elif g == 4:
-            line += "  P1 %d" % (5 - t.vals[0])
-        return _foot([S.header(t.board, t.dealer, seats, "score"), label, line, ""] + _said(msg),
+        k = t.field
+        label = t._fields()[k][0]
+        rows = S.wrap("> " + _value(t, k))  # a long word ("not proposed") on two rows
+        if k == len(t._fields()) - 1:
+            rows[-1] += _other(t)
+        rows = (rows + [""])[:2]
+        return _foot([S.header(t.board, t.dealer, seats, "score"), label] + rows + _said(msg),
                      "NEXT+ MODE-", "DEAL: done")
-    if st == T_CONFIRM:
-        tns, tew, pns, pew = t.result()
-        rows = [S.header(t.board, t.dealer, seats, "score"), "%s %d  %s %d" % (a, tns, b, tew),
-                "pts %d-%d" % (pns, pew) if g in (3, 4) else "",
-                "keyed by " + (a, b)[t.keyer]] + _said(msg)
+    if st == T_CONFIRM or st == T_ACCEPT:
+        r = t.result()
+        rows = [S.header(t.board, t.dealer, seats, "score" if st == T_CONFIRM else "accept"),
+                "%s %d  %s %d" % (a, r[0], b, r[1])]
+        d = _declared(t)
+        if d:
+            rows.append(d)
+        rows.append(_points(t, r[2], r[3]))
+        if st == T_ACCEPT:
+            return _foot(rows + [(b, a)[t.keyer] + ": accept?"] + _said(msg),
+                         "DEAL: accept", "MODE: reject")
+        rows += ["keyed by " + (a, b)[t.keyer]] + _said(msg)
         if t.action:  # the director's correction: recorded at once
             return _foot(rows, "DEAL: record", "MODE: change")
         return _foot(rows[:5], "DEAL: ask " + (b, a)[t.keyer], "NEXT: keyed by", "MODE: change")
-    if st == T_ACCEPT:
-        tns, tew, pns, pew = t.result()
-        other = (b, a)[t.keyer]
-        return _foot([S.header(t.board, t.dealer, seats, "accept"),
-                      "%s %d  %s %d" % (a, tns, b, tew),
-                      "pts %d-%d" % (pns, pew) if g in (3, 4) else "",
-                      other + ": accept?"] + _said(msg),
-                     "DEAL: accept", "MODE: reject")
     if st == T_PIN:
         shown = "*" * len(t.digits) + "%d" % t.digit
         return _foot(["Director PIN", "> " + shown] + _said(msg), "NEXT+ MODE:digit",

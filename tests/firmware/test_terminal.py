@@ -87,19 +87,176 @@ def test_bad_entry_is_refused_with_a_message():
     e.accept()
     s = records_of(sh2, records.SCORE)[0]
     assert (s["tricks_ns"], s["tricks_ew"], s["points_ns"], s["points_ew"]) == (0, 5, 0, 2)
+    assert (s["makers"], s["alone"]) == (1, 0)
     assert records_of(sh, records.SCORE) == []
 
 
-def test_ecarte_points_from_the_tricks():
+def _keyed(t, *values):
+    """Key the values in field by field (key_in, as the club PC's keypad path does), then the
+    confirm screen and the other side's acceptance: the SCORE record."""
+    t.start_entry()
+    for v in values:
+        assert t.key_in(v) == ST.OK, t.message
+        assert t.confirm() == ST.OK, t.message
+    assert t.state == ST.T_CONFIRM
+    t.refresh()
+    t.confirm()
+    assert t.accept() == ST.OK
+    return records_of(t.shoe, records.SCORE)[-1]
+
+
+def _fields(s):
+    return tuple([s[k] for k in records.SCORE_FIELDS])
+
+
+def test_ecarte_keys_proposal_king_and_tricks():
     sh, t = term(games.ECARTE)
     t.ready(board=1, dealer=0)
+    # the non-dealer (P1) played without proposing and won the point 3-2, and marked the
+    # king: 1 for the point (no bonus: the bonus is the dealer's when he wins) and 1 the king
+    s = _keyed(t, 1, 2, 2)
+    assert (s["tricks_ns"], s["tricks_ew"], s["points_ns"], s["points_ew"]) == (2, 3, 0, 2)
+    assert _fields(s) == (-1, -1, 1, 1, -1, -1, -1)
+    assert t.display.shown("not proposed") and t.display.shown("pts 0-2 king P1")
+    # the dealer (P0) wins the point after the non-dealer stood: 2 (EC-24); nobody's king
+    t.ready(board=2, dealer=0)
+    s = _keyed(t, 1, 0, 3)
+    assert (s["points_ns"], s["points_ew"], s["proposal"], s["king"]) == (2, 0, 1, -1)
+    # refused, P0 takes all five: the vole, 2; P0 marked the king
+    t.ready(board=3, dealer=1)
+    s = _keyed(t, 2, 1, 5)
+    assert (s["tricks_ns"], s["points_ns"], s["points_ew"], s["proposal"], s["king"]) == \
+        (5, 3, 0, 2, 0)
+
+
+def test_ecarte_buttons_show_words_not_numbers():
+    sh, t = term(games.ECARTE)
+    t.ready(board=1, dealer=1)
+    t.press(ST.DEAL)  # play
+    t.press(ST.DEAL)  # key in
+    t.refresh()
+    assert t.display.screens[-1][1:3] == ("proposal", "> accepted")
+    t.press(ST.NEXT)
+    t.refresh()
+    assert t.display.screens[-1][2] == "> not proposed"
+    t.press(ST.MODE)
+    t.press(ST.MODE)  # wraps round to the last: refused
+    t.press(ST.DEAL)
+    t.refresh()
+    assert t.display.screens[-1][1:3] == ("king marked by", "> nobody")
+    t.press(ST.NEXT)
+    t.refresh()
+    assert t.display.screens[-1][2] == "> P0"
+    t.press(ST.DEAL)
+    t.refresh()
+    assert t.display.screens[-1][1:3] == ("P0 tricks", "> 3  P1 2")
+    t.press(ST.DEAL)  # to the confirm screen: the engine's marks
+    t.refresh()
+    # the dealer (P1) refused the first proposal and lost the point: P0 marks 2, and the king
+    assert t.display.screens[-1][1:5] == ("P0 3  P1 2", "refused", "pts 3-0 king P0",
+                                          "keyed by P0")
+    t.press(ST.DEAL)
+    t.press(ST.DEAL)
+    s = records_of(sh, records.SCORE)[0]
+    assert (s["points_ns"], s["points_ew"], s["proposal"], s["king"]) == (3, 0, 2, 0)
+
+
+def test_euchre_keys_makers_alone_and_tricks():
+    sh, t = term(games.EUCHRE)
+    t.ready(board=1, dealer=0)
+    s = _keyed(t, 1, 1, 5)  # E-W made it, alone, a march: 4
+    assert (s["tricks_ns"], s["tricks_ew"], s["points_ns"], s["points_ew"]) == (0, 5, 0, 4)
+    assert _fields(s) == (1, 1, -1, -1, -1, -1, -1)
+    assert t.display.shown("makers E-W alone") and t.display.shown("pts 0-4")
+    t.ready(board=2, dealer=1)
+    s = _keyed(t, 0, 0, 2)  # N-S made it and were euchred: E-W 2
+    assert (s["tricks_ns"], s["tricks_ew"], s["points_ns"], s["points_ew"]) == (2, 3, 0, 2)
+    assert (s["makers"], s["alone"]) == (0, 0)
+
+
+def test_euchre_lone_euchre_follows_the_variant():
+    sh, t = term(games.EUCHRE)
+    t.profile = games.profile(games.EUCHRE, games.V_LONE_EUCHRED_2)
+    t.ready(board=1, dealer=0)
+    t.profile = games.profile(games.EUCHRE, games.V_LONE_EUCHRED_2)  # as if dealt under it
+    s = _keyed(t, 0, 1, 1)
+    assert (s["points_ns"], s["points_ew"], s["alone"]) == (0, 2, 1)
+
+
+def test_bridge_whist_keys_the_declaration_and_scores_below_the_line():
+    sh, t = term(games.BRIDGE_WHIST)
+    t.ready(board=4, dealer=3)  # West deals: West declares or passes to East
     t.start_entry()
-    assert t.key_in(5) == ST.OK
+    assert t.vals[0] == 3  # the dealer first
+    assert t.key_in(0) == ST.BAD_VALUE and t.message == "W deals: W or E declares"
+    assert t.key_in(4) == ST.BAD_VALUE  # no seat 4
+    t.key_in(1)
     t.confirm()
+    assert t.key_in(5) == ST.BAD_VALUE and t.key_in(2) == ST.OK  # hearts
+    t.confirm()
+    assert t.key_in(1) == ST.OK  # doubled
+    t.confirm()
+    assert t.key_in(14) == ST.BAD_VALUE and t.key_in(9) == ST.OK
+    t.confirm()
+    t.refresh()
+    # E-W took 9 in hearts doubled: 3 over the book at 8, doubled 16: 48 below the line
+    assert t.display.screens[-1][1:5] == ("N-S 4  E-W 9", "E \x03 doubled", "pts 0-48",
+                                          "keyed by N-S")
     t.confirm()
     t.accept()
     s = records_of(sh, records.SCORE)[0]
-    assert (s["tricks_ns"], s["tricks_ew"], s["points_ns"], s["points_ew"]) == (5, 0, 2, 0)
+    assert (s["tricks_ns"], s["tricks_ew"], s["points_ns"], s["points_ew"]) == (4, 9, 0, 48)
+    assert _fields(s) == (-1, -1, -1, -1, 1, 2, 1)
+    # North declares no trumps, redoubled, and makes 5: the adversaries score their 8
+    # tricks' 2 over the book at 12, redoubled 48: 96 to E-W (BR-20: whoever wins the odd)
+    t.ready(board=5, dealer=0)
+    s = _keyed(t, 0, 4, 2, 5)
+    assert (s["tricks_ns"], s["tricks_ew"], s["points_ns"], s["points_ew"]) == (5, 8, 0, 96)
+    assert (s["declarer"], s["strain"], s["doubles"]) == (0, 4, 2)
+
+
+def test_bridge_whist_entry_screens_name_seat_suit_and_doubles():
+    sh, t = term(games.BRIDGE_WHIST)
+    t.ready(board=2, dealer=1)
+    t.press(ST.DEAL)
+    t.press(ST.DEAL)
+    t.refresh()
+    assert t.display.screens[-1][1:3] == ("declarer", "> East")
+    t.press(ST.NEXT)  # South: not the dealer's side
+    t.press(ST.DEAL)
+    t.refresh()
+    assert t.state == ST.T_ENTRY and t.field == 0
+    assert "E deals: E or W declares" in " ".join(t.display.screens[-1])
+    t.press(ST.NEXT)  # West
+    t.press(ST.DEAL)
+    t.refresh()
+    assert t.display.screens[-1][1:3] == ("trumps", "> \x01 clubs")  # the clubs glyph
+    t.press(ST.MODE)  # wraps round to no trumps
+    t.refresh()
+    assert t.display.screens[-1][2] == "> no trumps"
+    t.press(ST.DEAL)
+    t.refresh()
+    assert t.display.screens[-1][1:3] == ("doubles", "> not doubled")
+    t.press(ST.NEXT)
+    t.press(ST.NEXT)
+    t.press(ST.NEXT)
+    t.refresh()
+    assert t.display.screens[-1][2] == "> doubled 3x"
+    t.press(ST.DEAL)
+    t.refresh()
+    assert t.display.screens[-1][1:3] == ("declarer tricks", "> 7  N-S 6")
+
+
+def test_the_scoring_engine_refuses_before_the_confirm_screen():
+    sh, t = term(games.BRIDGE_WHIST)
+    t.ready(board=1, dealer=0)
+    t.start_entry()
+    for v in (0, 3, 0):
+        t.key_in(v)
+        t.confirm()
+    t.vals[0] = 1  # East, as if the dealer were forgotten: the laws (BR-9) refuse it
+    assert t.confirm() == ST.BAD_VALUE and t.state == ST.T_ENTRY
+    assert "BR-9" in t.message and records_of(sh, records.SCORE) == []
 
 
 def test_play_begun_event_says_original_or_overplay():

@@ -467,23 +467,33 @@ def test_every_score_the_terminal_takes_is_merged():
     import shoe.terminal as T
 
     ctx = ingest_checks.Context(SID)
-    n = 0
+    n = refused = 0
     for game in (games.DUPLICATE_WHIST, games.BRIDGE_WHIST, games.EUCHRE, games.ECARTE):
         sh, _ = make(game=game, screen=False)
         t = T.Terminal(sh, None, pin_data=None)
         for values in _entries(t):
-            t.ready(board=1 + n % 24, dealer=n % 2)
+            dealer = (n + refused) % 2
+            t.ready(board=1 + n % 24, dealer=dealer)
             t.start_entry()
             for v in values:
-                assert t.key_in(v) == ST.OK
+                if t.key_in(v) != ST.OK:
+                    break
                 t.confirm()
-            t.confirm()
-            t.accept()  # EVENT score_checked, then the SCORE
-            n += 1
+            else:
+                t.confirm()
+                t.accept()  # EVENT score_checked, then the SCORE
+                n += 1
+                continue
+            # only a bridge whist declarer who is not the dealer or his partner (BR-9)
+            assert game == games.BRIDGE_WHIST and (values[0] ^ dealer) & 1, (game, values)
+            refused += 1
+            t.leave()
         for rec in sh.journal.items:
             f = records.decode(rec)
             assert ingest_checks.semantic_reason(f, ctx) is None, f
-    assert n == 14 * 2 + 2 * 2 * 6 + 6
+    bridge = 4 * 5 * 11 * 14  # declarer, strain, doubles 0..10, tricks
+    assert n + refused == 14 + bridge + 2 * 2 * 6 + 3 * 3 * 6
+    assert n > refused > bridge // 3
 
 
 def _entries(t):
