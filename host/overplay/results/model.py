@@ -238,13 +238,14 @@ def load(st, session_id=None):
             row["trump_turned"] = _card(trump)
             row["findings"] = _codes(fnd)
             row["judged"] = (shoe, pos)
-            board(b)["deal"] = {"table": t, "shoe_id": shoe, "seq": seq, "dealer": SEATS[dealer],
-                                "dealer_seat": dealer, "trump": _card(trump),
-                                "hands": _hands(hp, profile), "complete":
-                                bool(flags & records.FLAG_COMPLETE)}
+            deal = {"table": t, "shoe_id": shoe, "seq": seq, "dealer": SEATS[dealer],
+                    "dealer_seat": dealer, "trump": _card(trump),
+                    "hands": _hands(hp, profile), "complete":
+                    bool(flags & records.FLAG_COMPLETE)}
             if per_deal:  # the table's own deal, and when it was dealt (its exposed cards)
-                row["deal"] = dict(board(b)["deal"])
-                row["deal_pos"] = pos
+                row["deal"], row["deal_pos"] = deal, pos
+            else:  # the board's deal, which the other tables overplay
+                board(b)["deal"] = deal
         else:
             row["mode"] = "overplay"
             row["trump_turned"] = _card(trump)
