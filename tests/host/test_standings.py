@@ -237,3 +237,19 @@ def test_bridge_whist_pbn_has_the_declaration_as_contract(tmp_path):
         (1, "hearts", "N", "passed"), (1, "spades", "W", "doubled"),
         (1, "nt", "S", "passed"), (1, "diamonds", "E", "redoubled"),
         (1, "hearts", "N", "passed")]
+
+
+def test_a_roster_that_seats_a_player_twice_names_the_players_by_their_seats(tmp_path):
+    from overplay.store import Store
+    db = build_euchre(tmp_path / "e.sqlite")
+    st = Store(db)
+    try:
+        st.set_players(1, {4: "Flo & Ann"})  # Ann is N at table 1 already
+    finally:
+        st.close()
+    r = results.build(db)
+    assert r["standings"]["note"].startswith("the roster cannot seat round 1 (Ann is seated "
+                                             "twice")
+    assert r["standings"]["rounds"][0][0]["players"] == ["N1", "E1", "S1", "W1"]
+    # the same scores: N2 (table 2's North in round 1) has Ed's 4 points
+    assert dict((p["player"], p["points"]) for p in r["standings"]["players"])["N2"] == 4

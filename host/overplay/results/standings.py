@@ -112,8 +112,8 @@ def _fail(row, why):
 def _keyed(row, field, what):
     v = row.get(field)
     if v is None:
-        raise RuleError("no %s keyed: a score from firmware before the game's fields "
-                        "(issue #16); correct it with the director" % what)
+        raise RuleError("no %s keyed: the score came from firmware that keyed only the "
+                        "tricks (before issue #16), so the hand cannot be scored" % what)
     return v
 
 
@@ -134,17 +134,23 @@ def _progressive(result, rows, by):
     for t in range(1, tables + 1):
         ns, ew = mv.pairs_at(t, 1)
         seating.append(_four(result, ns, ew, t))
-    ev = pe.Evening(seating, result["variant"] & (se.V_LONE_EUCHRED_2 | se.V_SOMERSET_FORFEIT))
+    variant = result["variant"] & (se.V_LONE_EUCHRED_2 | se.V_SOMERSET_FORFEIT)
     note = ""
+    try:
+        ev = pe.Evening(seating, variant)
+    except RuleError as x:  # the roster seats one player twice: the players by their seats
+        note = "the roster cannot seat round 1 (%s): players named by their first seat" % x
+        ev = pe.Evening([_four({}, 0, 0, t) for t in range(1, tables + 1)], variant)
+    stopped = ""
     for row in rows:
         try:
             e = _euchre_entry(row)
         except RuleError as x:
             _fail(row, str(x))
             continue
-        if e["round"] > ev.round and not note:
-            note = _close_rounds(ev, e["round"])
-        if note:
+        if e["round"] > ev.round and not stopped:
+            stopped = _close_rounds(ev, e["round"])
+        if stopped:
             _fail(row, "the progression stopped in round %d" % ev.round)
             continue
         try:
@@ -153,15 +159,15 @@ def _progressive(result, rows, by):
             _fail(row, str(x))
             continue
         row["hand"] = _euchre_hand(b)
-    if not note and ev.hands and min(ev.hands) > 0 and not ev.undecided():
+    if not stopped and ev.hands and min(ev.hands) > 0 and not ev.undecided():
         ev.end_round()
-    elif not note and sum(ev.hands):
-        note = "round %d is still open: its points count, its games not yet (%s)" % (
+    elif not stopped and sum(ev.hands):
+        stopped = "round %d is still open: its points count, its games not yet (%s)" % (
             ev.round, _open_why(ev))
     return {"by": "games" if by == pe.BY_GAMES else "points",
             "players": ev.standings(by), "rounds": [_round(r) for r in ev.rounds],
-            "next_seating": ev.seating if not note.startswith("stopped") else None,
-            "note": note}
+            "next_seating": None if stopped.startswith("stopped") else ev.seating,
+            "note": "; ".join(x for x in (note, stopped) if x)}
 
 
 def _close_rounds(ev, upto):
