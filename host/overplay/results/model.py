@@ -326,7 +326,12 @@ def load(st, session_id=None):
         for row in b["tables"]:
             row["ns_names"] = result["roster"].get(row["ns_pair"])
             row["ew_names"] = result["roster"].get(row["ew_pair"])
-    rr.score(result)
+    if per_deal:  # each table its own deals: the players' standings (standings.py)
+        from overplay.results import standings
+        result["first_seats"] = [list(mv.pairs_at(t, 1)) for t in range(1, mv.tables + 1)]
+        standings.score(result)
+    else:
+        rr.score(result)
     for p in result["pairs"]:
         p["names"] = result["roster"].get(p["number"])
     return result

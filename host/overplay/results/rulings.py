@@ -199,9 +199,8 @@ def score(result, rounding=sw.HALF_UP):
     """Fill each board's table scores, the pair totals and ranks, into `result`."""
     tables = list(range(1, result["tables"] + 1))
     if result["game"] != games.DUPLICATE_WHIST:  # each table its own deals: standings.py
-        from overplay.results import standings
-        standings.score(result)
-        return
+        raise ValueError("only duplicate whist compares tables: %s is scored by "
+                         "results.standings" % result["game_name"])
     for b in result["boards"]:
         rows = {r["table"]: r for r in b["tables"]}
         b["status"] = "scored"

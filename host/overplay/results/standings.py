@@ -1,7 +1,7 @@
 """The standings of the games whose tables deal their own hands: euchre, écarté, bridge whist.
 
     from overplay.results import standings
-    standings.score(result)               # rulings.score calls it for these games
+    standings.score(result)               # model.load calls it for these games
     standings.score(result, by="games")   # progressive euchre ranked by games won
     result["standings"]                   # {"kind": "progressive" | "matches" | "rubbers", ...}
     row["hand"]                           # each table's hand on a board, as the engine scored it
@@ -15,8 +15,8 @@ findings: row["verdict"], results.rulings) and names the players.
 
 - Progressive euchre (progressive.py): the session's movement gives the rounds (the round in
   which a table played a board: a Mitchell at T tables is T rounds); the first round's
-  seating is the movement's pairs of round 1, N and S the N-S pair's players, E and W the
-  E-W pair's (the roster's "Ann & Cy"); then the winners move and partners change as
+  seating is the movement's pairs of round 1 (result["first_seats"], model.load), N and S
+  the N-S pair's players, E and W the E-W pair's (the roster's "Ann & Cy"); then the winners move and partners change as
   progressive.Evening says. Individuals ranked by points or games won (by).
 - Écarté: games of five and matches per pair of players (seat 0: the N-S pair number's
   player in the roster, seat 1: the E-W's), the treble/double/single values under the
@@ -38,8 +38,6 @@ from overplay_core.errors import RuleError
 from overplay_core.scoring import bridge as sb
 from overplay_core.scoring import ecarte as sc
 from overplay_core.scoring import euchre as se
-
-from overplay.results import model as rm
 
 SEATS = games.SEAT_NAMES
 KINDS = {games.EUCHRE: "progressive", games.ECARTE: "matches", games.BRIDGE_WHIST: "rubbers"}
@@ -89,12 +87,6 @@ def _split(names, n=2):
     return parts if len(parts) == n else None
 
 
-def _movement(result):
-    ns = [b["board"] for b in result["boards"]] or [1]
-    return rm.movement_of(result["movement"], result["tables"], result["first"] or min(ns),
-                          result["last"] or max(ns))
-
-
 def _four(result, ns_pair, ew_pair, table):
     """N, E, S, W of a table whose pairs are these pair numbers, from the roster."""
     roster = result.get("roster") or {}
@@ -128,12 +120,9 @@ def _euchre_entry(row):
 
 
 def _progressive(result, rows, by):
-    mv = _movement(result)
     tables = result["tables"]
-    seating = []
-    for t in range(1, tables + 1):
-        ns, ew = mv.pairs_at(t, 1)
-        seating.append(_four(result, ns, ew, t))
+    seating = [_four(result, ns, ew, t)
+               for t, (ns, ew) in enumerate(result["first_seats"][:tables], 1)]
     variant = result["variant"] & (se.V_LONE_EUCHRED_2 | se.V_SOMERSET_FORFEIT)
     note = ""
     try:
