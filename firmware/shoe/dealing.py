@@ -30,13 +30,14 @@ two tags at once is recorded once per field, and reader timeouts are counted as 
 from overplay_core import handprint, records, trayslip
 from overplay_core.cards import card_name
 from overplay_core.compat import const, ticks_diff, ticks_ms
+from overplay_core.games import DUPLICATE_WHIST
 from overplay_core.tally import NOT_DEALT
 from shoe.deck import OTHER_DECK
 from shoe.ring import Ring
 from shoe.states import (AWAIT_TRAY, CARD, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING,
                          ENROL_DECK, ENROLLING, FLAGGED, FOREIGN, IDLE, NOTHING, OK,
                          ORIGINAL_DEAL, OVERPLAY_CHECK, REFUSED_BUSY, REFUSED_JOURNAL,
-                         REFUSED_NO_KEY, REFUSED_SETUP, TAG)
+                         REFUSED_NO_KEY, REFUSED_NO_OVERPLAY, REFUSED_SETUP, TAG)
 from shoe.tray import SLIP_BUF
 
 # The record being built and signed. Not records.MAX_RECORD (255, what a journal frame can
@@ -251,7 +252,15 @@ class Shoe:
     def start_check(self, board=0):
         """OVERPLAY_CHECK: read the tray's slip, then the turned trump, then hand by hand
         (shoe.check.OverplayCheck, made here once: a shoe that deals original boards never
-        loads it)."""
+        loads it). Only duplicate whist has an overplay (DW Law IV): in bridge whist, euchre
+        and écarté every table deals its own hands, and the check is refused
+        (REFUSED_NO_OVERPLAY, said on the screen)."""
+        if self.profile.game != DUPLICATE_WHIST:
+            if self.state not in (IDLE, AWAIT_TRAY):
+                return REFUSED_BUSY
+            self.message = "no overplay: each table deals"  # two rows of the panel
+            self._show()
+            return REFUSED_NO_OVERPLAY
         code = self._start(CHECK_SLIP, board, 0)
         if code == OK:
             self.mode = OVERPLAY_CHECK

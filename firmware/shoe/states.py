@@ -37,6 +37,7 @@ REFUSED_JOURNAL = const(-1)  # not enough journal space to record the deal
 REFUSED_NO_KEY = const(-2)  # no club key: records and slips could not be signed
 REFUSED_BUSY = const(-3)  # a deal or check is in progress
 REFUSED_SETUP = const(-4)  # the set-up cannot be dealt (damaged, unknown variant): Shoe.blocked
+REFUSED_NO_OVERPLAY = const(-5)  # an overplay check in a game without one (every table deals)
 
 FOREIGN = const(0xFE)  # card int given to the tally for a tag that is no card of this pack
 

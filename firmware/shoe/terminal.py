@@ -71,9 +71,10 @@ class Terminal:
         self.board = 0
         self.dealer = 0
         self.mode = records.MODE_ORIGINAL
-        self.vals = bytearray(4)  # the fields of the score being keyed (_fields)
-        self.fields = None  # their (label, lo, hi), for the profile's game: _fields()
+        self.vals = [0, 0, 0, 0]  # the fields of the score being keyed (_fields), as recorded
+        self.fields = None  # their (label, lo, hi, key), for the profile's game: _fields()
         self.dealt = 0  # the board whose dealer is self.dealer (ready)
+        self.res = None  # result() of the score confirmed (CONFIRM, ACCEPT: _verify)
         self.field = 0
         self.message = ""
         self.changed = False
@@ -164,6 +165,8 @@ class Terminal:
             self._back = T_READY  # the director is busy: take it up when he leaves
         else:
             self.state = T_READY
+        if self.profile is not self.shoe.profile:  # a set-up of another game: its fields
+            self.fields = None
         self.profile = self.shoe.profile  # the game and table it was dealt at
         self.table = self.shoe.table
         if board not in self.here:
@@ -173,7 +176,6 @@ class Terminal:
         self.dealer = dealer
         self.dealt = board
         self.mode = mode
-        self.fields = None  # the game may have changed with the set-up
         self.message = ""
         self.changed = True
 
@@ -217,8 +219,9 @@ class Terminal:
         elif g == 3:  # euchre: N-S made trumps, not alone, 3 tricks
             v[0] = v[1] = 0
             v[2] = 3
-        elif g == 4:  # écarté: proposal accepted, no king, P0 3 tricks
-            v[0] = v[1] = 0
+        elif g == 4:  # écarté: proposal accepted, no king (-1), P0 3 tricks
+            v[0] = 0
+            v[1] = -1
             v[2] = 3
         else:
             v[0] = 7
@@ -227,21 +230,27 @@ class Terminal:
         return OK
 
     def _fields(self):
-        """(label, lo, hi) of each field of the score for this game, made once per game."""
+        """(label, lo, hi, key) of each field of the score for this game, made once per game:
+        key names the SCORE record's field (records.SCORE_FIELDS) the value goes to, or
+        "tricks" (the last field: the side's tricks the game keys)."""
         f = self.fields
         if f is None:
             g = self.profile.game
             if g == 2:
                 from overplay_core.scoring import bridge as scoring_bridge
 
-                f = (("declarer", 0, 3), ("trumps", 0, scoring_bridge.NO_TRUMP),
-                     ("doubles", 0, scoring_bridge.MAX_DOUBLES), ("declarer tricks", 0, 13))
+                f = (("declarer", 0, 3, "declarer"),
+                     ("trumps", 0, scoring_bridge.NO_TRUMP, "strain"),
+                     ("doubles", 0, scoring_bridge.MAX_DOUBLES, "doubles"),
+                     ("declarer tricks", 0, 13, "tricks"))
             elif g == 3:
-                f = (("makers", 0, 1), ("alone", 0, 1), ("makers tricks", 0, 5))
-            elif g == 4:
-                f = (("proposal", 0, 2), ("king marked by", 0, 2), ("P0 tricks", 0, 5))
+                f = (("makers", 0, 1, "makers"), ("alone", 0, 1, "alone"),
+                     ("makers tricks", 0, 5, "tricks"))
+            elif g == 4:  # the king: the seat that marked it, -1 nobody
+                f = (("proposal", 0, 2, "proposal"), ("king marked by", -1, 1, "king"),
+                     ("P0 tricks", 0, 5, "tricks"))
             else:
-                f = (("N-S tricks", 0, 13),)
+                f = (("N-S tricks", 0, 13, "tricks"),)
             self.fields = f
         return f
 
@@ -250,7 +259,7 @@ class Terminal:
         (scoring check functions), refused with a message when it cannot be right."""
         if self.state != T_ENTRY:
             return BUSY
-        label, lo, hi = self._fields()[self.field]
+        lo, hi = self._fields()[self.field][1:3]
         if not isinstance(value, int) or value < lo or value > hi or \
                 self._check(self.field, value) != 0:
             self.message = self._refusal(self.field, value)
@@ -283,7 +292,7 @@ class Terminal:
 
     def _refusal(self, field, value):
         """What the screen says of a value the field cannot take."""
-        label, lo, hi = self._fields()[field]
+        label, lo, hi = self._fields()[field][:3]
         if self.profile.game == 2 and field == 0 and isinstance(value, int) and lo <= value <= hi:
             d = self.dealer
             return "%s deals: %s or %s declares" % (SEAT_NAMES[d], SEAT_NAMES[d],
@@ -301,7 +310,7 @@ class Terminal:
             return e
         if g == 3:
             return {"makers": v[0], "alone": v[1] == 1, "tricks": v[2]}
-        return {"dealer": self.dealer, "proposal": v[0], "king": v[1] - 1, "tricks": v[2]}
+        return {"dealer": self.dealer, "proposal": v[0], "king": v[1], "tricks": v[2]}
 
     def result(self):
         """The SCORE's values from the fields, scored by the game's scoring module: (tricks
@@ -322,7 +331,7 @@ class Terminal:
             from overplay_core.scoring import ecarte as scoring_ecarte
 
             pts = scoring_ecarte.score_entry(self._entry())["total"]
-            return v[2], 5 - v[2], pts[0], pts[1], -1, -1, v[0], v[1] - 1, -1, -1, -1
+            return v[2], 5 - v[2], pts[0], pts[1], -1, -1, v[0], v[1], -1, -1, -1
         if g == 2:  # bridge whist: the trick score below the line (honours: the club PC)
             from overplay_core.scoring import bridge as scoring_bridge
 
@@ -333,12 +342,13 @@ class Terminal:
         return v[0], 13 - v[0], v[0], 13 - v[0], -1, -1, -1, -1, -1, -1, -1  # duplicate whist
 
     def _verify(self):
-        """None when the game's scoring module takes the keyed score, else what is wrong, in
-        a line (RuleError's)."""
+        """None when the game's scoring module takes the keyed score (kept in self.res for
+        the confirm and accept screens and the record), else what is wrong, in a line
+        (RuleError's)."""
         from overplay_core.errors import RuleError
 
         try:
-            self.result()
+            self.res = self.result()
         except RuleError as e:
             return str(e)
         return None
@@ -376,7 +386,7 @@ class Terminal:
         """ACCEPT: the side that did not key in accepts: EVENT score_checked, then SCORE."""
         if self.state != T_ACCEPT:
             return BUSY
-        tns, tew = self.result()[:2]
+        tns, tew = self.res[:2]
         if not self._event(records.EV_SCORE_CHECKED, self.board, 1, 1 - self.keyer,
                            bytes([tns, tew])):
             return NO_ROOM
@@ -387,7 +397,7 @@ class Terminal:
         score is keyed in again from the entry screen."""
         if self.state != T_ACCEPT:
             return BUSY
-        tns, tew = self.result()[:2]
+        tns, tew = self.res[:2]
         if not self._event(records.EV_SCORE_CHECKED, self.board, 0, 1 - self.keyer,
                            bytes([tns, tew])):
             return NO_ROOM
@@ -398,7 +408,7 @@ class Terminal:
         return OK
 
     def _record(self):
-        r = self.result()
+        r = self.res
         if not self._score(self.board, r):
             return NO_ROOM  # the score stays on its screen: record it after a sync
         self.scored += 1
@@ -468,7 +478,7 @@ class Terminal:
             if edge & DEAL:
                 self.confirm()
             elif up:
-                label, lo, hi = self._fields()[self.field]
+                lo, hi = self._fields()[self.field][1:3]
                 v = self.vals[self.field] + up
                 self.vals[self.field] = lo if v > hi else (hi if v < lo else v)
                 self.changed = True
@@ -537,7 +547,7 @@ def _value(t, i):
             return _PROPOSALS[v]
         import shoe.screens as S
 
-        return "nobody" if v == 0 else S.seat_labels(2)[v - 1]
+        return "nobody" if v < 0 else S.seat_labels(2)[v]
     return "%d" % v
 
 
@@ -555,7 +565,8 @@ def _other(t):
 
 
 def _declared(t):
-    """The confirm screen's line of the game's own fields ('W hearts redoubled'), or ''."""
+    """The confirm screen's line of the game's own fields ('W ♥ redoubled': the suit's glyph,
+    'makers E-W alone', 'refused'), or ''."""
     g = t.profile.game
     v = t.vals
     if g == 2:
@@ -574,8 +585,8 @@ def _points(t, pns, pew):
     g = t.profile.game
     if g == 1:
         return ""
-    if g == 4 and t.vals[1]:
-        return "pts %d-%d king %s" % (pns, pew, S.seat_labels(2)[t.vals[1] - 1])
+    if g == 4 and t.vals[1] >= 0:
+        return "pts %d-%d king %s" % (pns, pew, S.seat_labels(2)[t.vals[1]])
     return "pts %d-%d" % (pns, pew)
 
 
@@ -622,7 +633,7 @@ def screen(t):
         return _foot([S.header(t.board, t.dealer, seats, "score"), label] + rows + _said(msg),
                      "NEXT+ MODE-", "DEAL: done")
     if st == T_CONFIRM or st == T_ACCEPT:
-        r = t.result()
+        r = t.res
         rows = [S.header(t.board, t.dealer, seats, "score" if st == T_CONFIRM else "accept"),
                 "%s %d  %s %d" % (a, r[0], b, r[1])]
         d = _declared(t)

@@ -18,8 +18,11 @@ The folder --dir is its flash. What happens, in order:
   3. each board of the set-up: table 1 deals it card by card (the signed trump slip goes to
      the board's tray tag; the tags travel to the next tables in the --trays file), any other
      table checks the overplay (tray held over the reader, the trump turned, each hand
-     passed); then the players press the terminal's buttons: DEAL (play begun: EVENT 12),
-     DEAL (key in), NEXT/MODE to the N-S tricks, DEAL, DEAL (signed SCORE record);
+     passed) -- at duplicate whist; at bridge whist, euchre and écarté every table deals its
+     own hands (no overplay: overplays()); then the players press the terminal's buttons:
+     DEAL (play begun: EVENT 12), DEAL (key in), NEXT/MODE and DEAL for each field of the
+     game's score (play(): the tricks, and at the other games the declaration, makers and
+     alone, proposal and king), DEAL, DEAL (signed SCORE record);
   4. --wrong-trump B: on board B the dealer turns a card other than the slip's trump; the
      shoe flags it, the table plays on anyway; after play the director is called, the board
      is checked again (now found after play began), and --director PIN: the director opens
@@ -36,7 +39,7 @@ from binascii import hexlify, unhexlify
 
 import shoe.app as A
 import shoe.screens as screens
-from shoe.display import TextDisplay
+from shoe.display import SUIT_MARKS, TextDisplay
 from sim.tags import ScriptedDealer, card_tag, tray_tag, uid7
 from overplay_core import findings as F
 from overplay_core import games, handprint, trayslip
@@ -118,6 +121,21 @@ async def _pass(a, tags):
 
 def _card(c):
     return card_name(c) if c >= 0 else "none"
+
+
+def _said(t, k):
+    """Field k as the terminal shows it, in plain text (a suit's glyph mark left out)."""
+    import shoe.terminal as T
+
+    v = T._value(t, k)
+    return v[2:] if v[0] in SUIT_MARKS else v
+
+
+def overplays(profile):
+    """True for the one game whose later tables play the boards dealt at another (duplicate
+    whist: the overplay, checked against the tray slip); at bridge whist, euchre and écarté
+    every table deals its own hands (the shoe refuses an overplay check: start_check)."""
+    return profile.game == games.DUPLICATE_WHIST
 
 
 FOREIGN_DECK = 77  # a card of no enrolled deck (a foreign card): uid7(77, card)
@@ -209,34 +227,46 @@ async def check_overplay(a, board_no, tags, trays, wrong, again=False):
         " (turn the slip's trump)" if F.TRUMP_DIFFERS_FROM_SLIP in sh.findings else ""))
 
 
-async def play(a, board_no, tricks, anyway=False):
-    """The players at the terminal: play begins, then the score is keyed in: `tricks` in its
-    last field (N-S tricks at whist, the makers' at euchre, P0's at écarté; kept within the
-    field's range), the lowest value in any field before it (euchre: N-S made it, not alone)."""
+async def play(a, board_no, tricks, anyway=False, score=None):
+    """The players at the terminal: play begins, then the score is keyed in with the buttons,
+    field by field (Terminal._fields): `tricks` in the last field (N-S tricks at duplicate
+    whist, the declarer's at bridge whist, the makers' at euchre, P0's at écarté; kept within
+    the field's range), the game's other fields from `score`, a dict by the SCORE record's
+    names (records.SCORE_FIELDS: {"makers": 1, "alone": 1}, {"proposal": 1, "king": 0},
+    {"declarer": 3, "strain": 4, "doubles": 1}); a field it does not name keeps the value the
+    terminal starts it at (bridge whist: the dealer declares, clubs, not doubled; euchre: N-S
+    made it, not alone; écarté: proposal accepted, nobody marked the king)."""
     t = a.terminal
     await _until(a, lambda: t.state == ST.T_READY and t.board == board_no)
     await press(a, "deal")  # READY -> play begun (EVENT 12)
     if t.state != ST.T_PLAYING:
         raise RuntimeError("board %d: play did not begin (%s)" % (board_no, t.message))
     await press(a, "deal")  # PLAYING -> key in the score, field by field
-    fields = t._fields()  # (label, lo, hi) of each field of this game's score
+    fields = t._fields()  # (label, lo, hi, key) of each field of this game's score
+    keyed = []
     while t.state == ST.T_ENTRY:
         k = t.field
-        lo, hi = fields[k][1], fields[k][2]
-        want = tricks if k == len(fields) - 1 else lo
+        lo, hi, key = fields[k][1], fields[k][2], fields[k][3]
+        if k == len(fields) - 1:
+            want = tricks
+        else:
+            want = t.vals[k] if not score or key not in score else score[key]
         want = lo if want < lo else (hi if want > hi else want)
         while t.vals[k] != want:  # NEXT +1, MODE -1
             await press(a, "next" if want > t.vals[k] else "mode")
         await press(a, "deal")  # this field done: the next, or the confirm screen
+        if t.state == ST.T_ENTRY and t.field == k:  # refused (e.g. BR-9): said on the screen
+            raise RuntimeError("board %d: %s %d refused (%s)" % (board_no, fields[k][0], want,
+                                                                 t.message))
+        keyed.append("%s %s" % (fields[k][0], _said(t, k)))
     scored = t.scored
     await press(a, "deal")  # the confirm screen: to the other side (ACCEPT)
     await press(a, "deal")  # the other side accepts (EVENT score_checked): signed SCORE
     if t.scored != scored + 1:
         raise RuntimeError("board %d: no score recorded (%s)" % (board_no, t.message))
-    say(a.table, "board %d: play begun%s (DEAL on the terminal: EVENT play_begun); %s %d "
+    say(a.table, "board %d: play begun%s (DEAL on the terminal: EVENT play_begun); %s "
         "keyed in with the buttons: SCORE recorded" % (
-            board_no, " anyway, with the wrong trump" if anyway else "", fields[-1][0],
-            t.vals[len(fields) - 1]))
+            board_no, " anyway, with the wrong trump" if anyway else "", ", ".join(keyed)))
 
 
 async def enter_pin(a, digits):
@@ -334,7 +364,7 @@ async def _script(a, opts, summary):
     say(table, "deck 1 enrolled (%d cards dealt sorted over the reader)" % len(p.pack))
     path = opts["--trays"]
     trays = {}
-    if table != 1:
+    if table != 1 and overplays(p):
         with open(path) as f:
             trays = json.load(f)
     rng = Lcg(int(opts.get("--seed", "11")))
@@ -348,8 +378,9 @@ async def _script(a, opts, summary):
     from overplay_core import session
 
     setup = session.decode(st.setup)
+    deals = table == 1 or not overplays(p)  # only duplicate whist checks another's deal
     for board_no in range(setup["first"], setup["last"] + 1):
-        if table == 1:
+        if deals:
             await deal_original(a, board_no, rng, tags, trays,
                                 (("twice",) if board_no == twice else ()))
         else:
@@ -360,7 +391,7 @@ async def _script(a, opts, summary):
             if "--director" in opts:
                 await director(a, board_no, opts["--director"])
         summary["boards"] += 1
-    if table == 1:
+    if table == 1 and overplays(p):
         with open(path, "w") as f:
             json.dump(trays, f)
     a.journal.commit()

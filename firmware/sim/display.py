@@ -11,7 +11,8 @@ shown), a console one (`make demo`, the desk shoe) and the SSD1306's own frame b
     d.driver.frames[-1]                  # the last 1024-byte frame the panel was sent
 """
 
-from shoe.display import ROWS, SSD1306Display, TextDisplay
+from overplay_core.cards import SUIT_LETTERS
+from shoe.display import ROWS, SUIT_MARKS, SSD1306Display, TextDisplay
 
 
 class RecordingDisplay(TextDisplay):
@@ -49,6 +50,8 @@ class ConsoleDisplay(TextDisplay):
         self.renders += 1
         rows = [s for s in self.lines if s]
         text = self.prefix + " | ".join(rows)
+        for k in range(4):  # a suit by itself (the terminal's trumps): its letter here
+            text = text.replace(SUIT_MARKS[k], SUIT_LETTERS[k])
         if self.out is None:
             print(text)
         else:

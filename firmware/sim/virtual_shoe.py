@@ -2,7 +2,8 @@
 
     MICROPYPATH=shared:firmware:.frozen micropython firmware/sim/virtual_shoe.py --dir D \\
         [--deal N] [--boards 3,4,7] [--odd 3:twice+short,5:foreign] [--tricks 3:8] \\
-        [--seed S] [--trays FILE] [--director PIN] [--control /dev/fd/3]
+        [--score 3:declarer=1+strain=4+doubles=1] [--seed S] [--trays FILE]
+        [--director PIN] [--control /dev/fd/3]
 
 As on the board, the sync link is this process's stdin and stdout (the USB serial line:
 `overplay virtual-shoe` relays them to a pseudo-terminal); the table's story goes to stderr,
@@ -20,12 +21,15 @@ the --boards listed; the control stream (--control, a pipe) may ask for more (`d
 after a restart. A board with no slip yet in --trays is dealt as an original (the trump slip
 written to its tray tag, kept in --trays under the club's session id and the board); one that
 has a slip there (another table of the session dealt it first, as the boards move in a
-movement) is played as an overplay, checked against that slip. --odd names what goes wrong on a board: twice, foreign, exposed,
+movement) is played as an overplay, checked against that slip -- at duplicate whist: at bridge
+whist, euchre and écarté every table deals every board itself (demo_table.overplays). --odd names what goes wrong on a board: twice, foreign, exposed,
 short (demo_table.ODD) in an original deal; wrong-trump (the overplay check finds it before
 play) and after-play (the check passes, the table plays, and the wrong trump is found when
 the director has the board checked again after play began; with --director PIN the director
 then averages the board from the terminal's menu) at a checking table. After each board the
-table keys in its tricks on the terminal (--tricks, else from the shuffle). `stop` finishes
+table keys in its tricks on the terminal (--tricks, else from the shuffle) and the game's
+other fields (--score: makers, alone; proposal, king; declarer, strain, doubles, by the SCORE
+record's names; else the terminal's first values). `stop` finishes
 the board in hand, commits the journal and ends.
 """
 
@@ -92,6 +96,7 @@ class Table:
         self.boards = [int(x) for x in opts.get("--boards", "").split(",") if x]
         self.odd = _by_board(opts.get("--odd", ""), lambda v: v.split("+"))
         self.tricks = _by_board(opts.get("--tricks", ""), int)
+        self.score = _by_board(opts.get("--score", ""), _fields)
         self.trays_path = opts.get("--trays") or self.folder + "/trays.json"
         self.control = Control(opts["--control"]) if "--control" in opts else None
         self.stopping = False
@@ -221,7 +226,14 @@ class Table:
         rng = D.Lcg(self.seed * 7919 + board_no)
         trays = self._load(self.trays_path) or {}
         key = "%d/%d" % (a.settings.session_id, board_no)  # the tray of this session's board
-        if key not in trays:  # nobody has dealt it yet: the original deal
+        if not D.overplays(a.profile):  # every table deals its own hands: no slip shared
+            for k in CHECK_ODD:
+                if k in odd:
+                    story(a.table, "board %d: %s is for a table that checks an overplay; %s has "
+                          "none: dealt as usual" % (board_no, k, a.profile.name))
+            await D.deal_original(a, board_no, rng, self.tags, {}, odd)
+            key = None
+        elif key not in trays:  # nobody has dealt it yet: the original deal
             for k in CHECK_ODD:
                 if k in odd:
                     story(a.table, "board %d: %s is for a table that checks an overplay, not "
@@ -235,13 +247,22 @@ class Table:
         tricks = self.tricks.get(board_no)
         if tricks is None:  # up to a hand's cards: 13 at whist, 5 at euchre and écarté
             tricks = rng.below(a.profile.deal_cards // a.profile.seats + 1)
-        await D.play(a, board_no, tricks, "wrong-trump" in odd)
+        await D.play(a, board_no, tricks, "wrong-trump" in odd, self.score.get(board_no))
         if "after-play" in odd and key in trays:
             await D.check_overplay(a, board_no, self.tags, slips, True, again=True)
             if self.director:
                 await D.director(a, board_no, self.director)
         self.dealt += 1
         tell("dealt %d" % board_no)
+
+
+def _fields(text):
+    """'makers=1+alone=1' -> {"makers": 1, "alone": 1}: the game's SCORE fields to key."""
+    out = {}
+    for item in text.split("+"):
+        k, v = item.split("=")
+        out[k] = int(v)
+    return out
 
 
 def _by_board(text, value):
@@ -257,7 +278,8 @@ def _args(argv):
     opts = D.options(argv)
     if opts is None or "--dir" not in opts:
         raise SystemExit("virtual_shoe: use --dir FLASH_FOLDER [--deal N] [--boards B,..] "
-                         "[--odd B:what+what,..] [--tricks B:T,..] [--seed S] [--trays FILE] "
+                         "[--odd B:what+what,..] [--tricks B:T,..] [--score B:f=v+f=v,..] "
+                         "[--seed S] [--trays FILE] "
                          "[--director PIN] [--control PATH]")
     return opts
 

@@ -31,6 +31,9 @@ import sys
 import termios
 import time
 
+from overplay_core.scoring import bridge as sb
+from overplay_core.scoring import ecarte as sc
+
 from overplay.commands import int_arg
 from overplay.errors import UserError
 
@@ -62,7 +65,9 @@ def add_arguments(p):
                    help="shuffles from this seed and the board number (default 1)")
     p.add_argument("--script", metavar="FILE",
                    help="deal the boards this file names, a line each: BOARD [%s] "
-                   "[tricks=N] (# comments)" % "|".join(IRREGULAR))
+                   "[tricks=N] [makers=ns|ew alone=no|yes | proposal=accepted|not-proposed|"
+                   "refused king=none|p0|p1 | declarer=n|e|s|w strain=c|d|h|s|nt doubles=N] "
+                   "(# comments)" % "|".join(IRREGULAR))
     for name in IRREGULAR:
         p.add_argument("--" + name, type=board, action="append", default=[], metavar="B",
                        help=_ODD_HELP[name])
@@ -86,9 +91,40 @@ _ODD_HELP = {
 }
 
 
+# The game's own SCORE fields a script may key at the terminal (records.SCORE_FIELDS), each
+# by number as the record holds it or by the word the terminal shows: euchre makers and alone,
+# écarté proposal and king, bridge whist declarer, strain and doubles.
+SCORE_WORDS = {
+    "makers": {"ns": 0, "ew": 1},
+    "alone": {"no": 0, "yes": 1},
+    "proposal": {"accepted": 0, "not-proposed": 1, "refused": 2},
+    "king": {"none": -1, "p0": 0, "p1": 1},
+    "declarer": {"n": 0, "e": 1, "s": 2, "w": 3},
+    "strain": {"c": 0, "d": 1, "h": 2, "s": 3, "nt": 4},
+    "doubles": {},
+}
+SCORE_RANGE = {"makers": (0, 1), "alone": (0, 1),
+               "proposal": (0, sc.FIRST_PROPOSAL_REFUSED), "king": (-1, 1),
+               "declarer": (0, 3), "strain": (0, sb.NO_TRUMP), "doubles": (0, sb.MAX_DOUBLES)}
+
+
+def _score_word(w):
+    """(field, value) of a script word like `strain=nt` or `declarer=3`, or None."""
+    name, _, v = w.partition("=")
+    if name not in SCORE_WORDS or not v:
+        return None
+    v = v.lower()
+    if v in SCORE_WORDS[name]:
+        return name, SCORE_WORDS[name][v]
+    lo, hi = SCORE_RANGE[name]
+    if v.lstrip("-").isdigit() and lo <= int(v) <= hi:
+        return name, int(v)
+    return None
+
+
 def read_script(path):
-    """[(board, [irregularities], tricks or None)] from a script file; UserError naming the
-    line for anything else."""
+    """[(board, [irregularities], tricks or None, {score field: value})] from a script file;
+    UserError naming the line for anything else."""
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read(SCRIPT_MAX + 1)
@@ -97,7 +133,8 @@ def read_script(path):
     if len(text) > SCRIPT_MAX:
         raise UserError("script %s is over %d bytes: name fewer boards" % (path, SCRIPT_MAX))
     plan = []
-    use = "use BOARD [%s] [tricks=0..13]" % " ".join(IRREGULAR)
+    use = "use BOARD [%s] [tricks=0..13] [%s=...]" % (" ".join(IRREGULAR),
+                                                      "|".join(SCORE_WORDS))
     for n, line in enumerate(text.splitlines(), 1):
         words = line.split("#")[0].split()
         if not words:
@@ -106,15 +143,18 @@ def read_script(path):
         if not words[0].isdigit() or not 1 <= int(words[0]) <= BOARD_MAX:
             raise UserError("%s: %r is not a board number 1..%d: %s" % (
                 where, words[0][:20], BOARD_MAX, use))
-        odd, tricks = [], None
+        odd, tricks, score = [], None, {}
         for w in words[1:]:
             if w in IRREGULAR:
                 odd.append(w)
             elif w.startswith("tricks=") and w[7:].isdigit() and int(w[7:]) <= 13:
                 tricks = int(w[7:])
+            elif _score_word(w) is not None:
+                k, v = _score_word(w)
+                score[k] = v
             else:
                 raise UserError("%s: %r: %s" % (where, w[:20], use))
-        plan.append((int(words[0]), odd, tricks))
+        plan.append((int(words[0]), odd, tricks, score))
     if not plan:
         raise UserError("script %s names no board: %s" % (path, use))
     return plan
@@ -205,17 +245,23 @@ class Shoe:
             for b in getattr(a, name.replace("-", "_")):
                 odd.setdefault(b, []).append(name)
         tricks = {}
-        for b, what, t in self.plan:
+        score = {}
+        for b, what, t, fields in self.plan:
             odd.setdefault(b, []).extend(w for w in what if w not in odd.get(b, ()))
             if t is not None:
                 tricks[b] = t
+            if fields:
+                score[b] = fields
         argv = ["--dir", self.flash, "--seed", str(a.seed), "--deal", str(self.want)]
         if self.plan:
-            argv += ["--boards", ",".join(str(b) for b, _, _ in self.plan)]
+            argv += ["--boards", ",".join(str(p[0]) for p in self.plan)]
         if odd:
             argv += ["--odd", ",".join("%d:%s" % (b, "+".join(w)) for b, w in sorted(odd.items()))]
         if tricks:
             argv += ["--tricks", ",".join("%d:%d" % kv for kv in sorted(tricks.items()))]
+        if score:  # the game's fields: firmware/sim/virtual_shoe.py --score
+            argv += ["--score", ",".join("%d:%s" % (b, "+".join(
+                "%s=%d" % kv for kv in sorted(f.items()))) for b, f in sorted(score.items()))]
         if a.trays:
             argv += ["--trays", os.path.abspath(a.trays)]
         if a.director_pin:
@@ -305,7 +351,7 @@ class Shoe:
         elif words[:1] == ["dealt"] and len(words) == 2 and words[1].isdigit():
             b = int(words[1])
             self.dealt += 1
-            for i, (pb, _, _) in enumerate(self.plan):
+            for i, (pb, _, _, _) in enumerate(self.plan):
                 if pb == b:
                     del self.plan[i]
                     break

@@ -330,3 +330,68 @@ def test_two_virtual_shoes_deal_and_check_an_overplay_from_the_same_trays(tmp_pa
              ).fetchall() == [(1, 1, 0, ""), (1, 2, 0, ""), (2, 1, 1, ""), (2, 2, 1, "-11")]
     assert q("SELECT board, findings FROM checks ORDER BY board").fetchall() == \
         [(1, ""), (2, "-11")]
+
+
+# Issue #16: what each game's table keys at its terminal (a --script each), and the SCORE
+# record's values the club database must hold: (table, board, tricks N-S, tricks E-W, points
+# N-S, points E-W, makers, alone, proposal, king, declarer, strain, doubles), None = NULL.
+_ = None
+EVERY_GAME = [
+    ("euchre", 1, "1 makers=ew alone=yes tricks=5\n2 makers=ns tricks=2\n",
+     [(1, 1, 0, 5, 0, 4, 1, 1, _, _, _, _, _),  # E-W alone march: 4
+      (1, 2, 2, 3, 0, 2, 0, 0, _, _, _, _, _)]),  # N-S euchred: E-W 2
+    ("euchre", 2, "1 makers=ns tricks=3\n2 makers=ew alone=yes tricks=1\n",
+     [(2, 1, 3, 2, 1, 0, 0, 0, _, _, _, _, _),
+      (2, 2, 4, 1, 4, 0, 1, 1, _, _, _, _, _)]),  # a lone hand euchred: N-S 4
+    # P0 deals board 1: P1 stood and won 3-2 (1, no bonus) and marked the king; P1 deals
+    # board 2, refused the proposal, P0 took all five: the vole, 2
+    ("ecarte", 1, "1 proposal=not-proposed king=p1 tricks=2\n2 proposal=refused tricks=5\n",
+     [(1, 1, 2, 3, 0, 2, _, _, 1, 1, _, _, _),
+      (1, 2, 5, 0, 2, 0, _, _, 2, _, _, _, _)]),
+    # N deals board 1, S declares no trumps doubled, N-S make 9: 3 x 12 x 2 = 72; E deals
+    # board 2, W declares hearts and E-W make 5: N-S score their 8, 2 x 8 = 16
+    ("bridge_whist", 1, "1 declarer=s strain=nt doubles=1 tricks=9\n"
+                        "2 declarer=w strain=h tricks=5\n",
+     [(1, 1, 9, 4, 72, 0, _, _, _, _, 2, 4, 1),
+      (1, 2, 8, 5, 16, 0, _, _, _, _, 3, 2, 0)]),
+]
+
+
+def test_every_game_keyed_at_the_terminal_is_synced_into_its_columns(tmp_path):
+    """A 2-table euchre session (each table deals its own hands: no overplay check, though
+    both share one trays file), an écarté table and a bridge whist table: the shoes (the
+    firmware under MicroPython) key each game's fields at the terminal with the buttons, the
+    real `overplay sync` takes them, and the results columns hold what was keyed."""
+    db = tmp_path / "club.sqlite"
+    trays = str(tmp_path / "trays.json")
+    for shoe_id, (game, table, script, _rows) in enumerate(EVERY_GAME, 1):
+        path = tmp_path / ("boards%d.txt" % shoe_id)
+        path.write_text(script)
+        shoe = VirtualShoe(tmp_path / ("shoe%d" % shoe_id), "--script", str(path), "--trays",
+                           trays)
+        try:
+            overplay(db, "enroll", "--port", shoe.path, "--shoe-id", str(shoe_id))
+            overplay(db, "session", "new", "--name", game, "--game", game, "--boards", "1-2",
+                     "--table", str(table), "--tables", "2" if game == "euchre" else "1",
+                     "--shoe", str(shoe_id))
+            overplay(db, "sync", "--port", shoe.path, "--quiet")
+            shoe.until("waiting: 2 board(s) dealt")
+            overplay(db, "sync", "--port", shoe.path, "--quiet")
+            assert shoe.stop() == 0
+        finally:
+            shoe.kill()
+        said = "\n".join(shoe.said)
+        assert "overplay checked" not in said and "no overplay" not in said, said
+        assert said.count("keyed in with the buttons: SCORE recorded") == 2, said
+    assert "declarer South, trumps no trumps, doubles doubled, declarer tricks 9 keyed" in said
+    q = sqlite3.connect(str(db)).execute
+    assert q("SELECT COUNT(*) FROM quarantine").fetchone() == (0,)
+    assert q("SELECT COUNT(*) FROM checks").fetchone() == (0,)
+    assert q("SELECT shoe_id, table_no, board, mode FROM deals ORDER BY shoe_id, board"
+             ).fetchall() == [(s, t, b, 0) for s, (_g, t, _s, _r) in enumerate(EVERY_GAME, 1)
+                              for b in (1, 2)]  # every table dealt its own
+    for shoe_id, (game, table, _s, rows) in enumerate(EVERY_GAME, 1):
+        got = q("SELECT table_no, board, tricks_ns, tricks_ew, points_ns, points_ew, makers, "
+                "alone, proposal, king, declarer, strain, doubles FROM results "
+                "WHERE shoe_id = ? ORDER BY board", (shoe_id,)).fetchall()
+        assert got == rows, game

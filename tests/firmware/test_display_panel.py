@@ -74,6 +74,20 @@ def test_a_suit_letter_of_a_card_is_drawn_as_its_bitmap():
     assert h != [(SUIT_GLYPHS[16 + y] >> (7 - x)) & 1 for y in range(8) for x in range(8)]
 
 
+def test_a_suit_by_itself_is_drawn_as_its_bitmap():
+    _need_framebuf()
+    from shoe.display import SUIT_MARKS
+
+    d = _panel()
+    d.show(["", "> " + SUIT_MARKS[1] + " diamonds", "E " + SUIT_MARKS[3] + " doubled"])
+    p = d.driver
+    for y in range(8):  # diamonds at column 2 of row 1, spades at column 2 of row 2
+        for x in range(8):
+            assert p.pixel_at(2 * 8 + x, 8 + y) == (SUIT_GLYPHS[8 + y] >> (7 - x)) & 1
+            assert p.pixel_at(2 * 8 + x, 16 + y) == (SUIT_GLYPHS[24 + y] >> (7 - x)) & 1
+    assert _lit(p, 4 * 8, 8, 8 * 8, 8) > 0  # the word after it is drawn as text
+
+
 def test_nothing_is_drawn_beyond_the_panels_edge():
     _need_framebuf()
     d = _panel()

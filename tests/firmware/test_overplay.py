@@ -201,3 +201,19 @@ def test_overplay_cards_passed_allocate_nothing():
 
     heap_locked(passed)
     assert got == [ST.CARD] * 13 and t2.check.cards == 13
+
+
+def test_a_game_without_overplay_never_starts_a_check():
+    """Bridge whist, euchre and écarté: every table deals its own hands (issue #16: a 2-table
+    euchre session checked table 1's slips at table 2 and found trump_not_with_dealer and
+    missing_card in every hand). The check is refused, said on the screen, nothing recorded;
+    the shoe deals instead."""
+    for game in (games.BRIDGE_WHIST, games.EUCHRE, games.ECARTE):
+        sh, reader = make(game=game, table=2, tray=DictTray())
+        assert sh.start_check(3) == ST.REFUSED_NO_OVERPLAY
+        assert sh.state == ST.IDLE and sh.check is None and sh.journal.items == []
+        assert sh.display.screens[-1][-2:] == ("no overplay:", "each table deals")
+        assert sh.start_deal(3, 2) == ST.OK and sh.state == ST.DEALING
+        assert sh.start_check(3) == ST.REFUSED_BUSY
+    sh, reader = make(table=2, tray=DictTray())  # duplicate whist checks as before
+    assert sh.start_check() == ST.OK and sh.state == ST.CHECK_SLIP

@@ -114,17 +114,17 @@ def test_ecarte_keys_proposal_king_and_tricks():
     t.ready(board=1, dealer=0)
     # the non-dealer (P1) played without proposing and won the point 3-2, and marked the
     # king: 1 for the point (no bonus: the bonus is the dealer's when he wins) and 1 the king
-    s = _keyed(t, 1, 2, 2)
+    s = _keyed(t, 1, 1, 2)
     assert (s["tricks_ns"], s["tricks_ew"], s["points_ns"], s["points_ew"]) == (2, 3, 0, 2)
     assert _fields(s) == (-1, -1, 1, 1, -1, -1, -1)
     assert t.display.shown("not proposed") and t.display.shown("pts 0-2 king P1")
     # the dealer (P0) wins the point after the non-dealer stood: 2 (EC-24); nobody's king
     t.ready(board=2, dealer=0)
-    s = _keyed(t, 1, 0, 3)
+    s = _keyed(t, 1, -1, 3)
     assert (s["points_ns"], s["points_ew"], s["proposal"], s["king"]) == (2, 0, 1, -1)
     # refused, P0 takes all five: the vole, 2; P0 marked the king
     t.ready(board=3, dealer=1)
-    s = _keyed(t, 2, 1, 5)
+    s = _keyed(t, 2, 0, 5)
     assert (s["tricks_ns"], s["points_ns"], s["points_ew"], s["proposal"], s["king"]) == \
         (5, 3, 0, 2, 0)
 
@@ -175,12 +175,24 @@ def test_euchre_keys_makers_alone_and_tricks():
 
 
 def test_euchre_lone_euchre_follows_the_variant():
-    sh, t = term(games.EUCHRE)
-    t.profile = games.profile(games.EUCHRE, games.V_LONE_EUCHRED_2)
+    sh, _ = make(game=games.EUCHRE, variant=games.V_LONE_EUCHRED_2, screen=False)
+    t = T.Terminal(sh, Screen(), pin_data=None)
     t.ready(board=1, dealer=0)
-    t.profile = games.profile(games.EUCHRE, games.V_LONE_EUCHRED_2)  # as if dealt under it
-    s = _keyed(t, 0, 1, 1)
+    s = _keyed(t, 0, 1, 1)  # N-S alone, euchred: E-W 2 under this variant (4 without)
     assert (s["points_ns"], s["points_ew"], s["alone"]) == (0, 2, 1)
+
+
+def test_a_set_up_of_another_game_keys_that_games_fields():
+    sh, t = term(games.EUCHRE)
+    t.ready(board=1, dealer=0)
+    t.start_entry()
+    assert [f[0] for f in t._fields()] == ["makers", "alone", "makers tricks"]
+    t.leave()
+    sh.profile = games.profile(games.BRIDGE_WHIST, 0)  # the set-up changed the shoe's game
+    t.ready(board=2, dealer=1)
+    s = _keyed(t, 3, 1, 0, 7)
+    assert [f[0] for f in t._fields()] == ["declarer", "trumps", "doubles", "declarer tricks"]
+    assert (s["game"], s["declarer"], s["strain"], s["makers"]) == (2, 3, 1, -1)
 
 
 def test_bridge_whist_keys_the_declaration_and_scores_below_the_line():

@@ -120,10 +120,6 @@ def test_join_a_session_by_name_or_id_one_table_at_a_time(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv,words", [
-    (["--name", "X", "--game", "euchre", "--boards", "1-8", "--tables", "2"],
-     ("euchre has no overplay", "--tables 1")),
-    (["--name", "X", "--game", "bridge_whist", "--boards", "1-8", "--tables", "3"],
-     ("bridge whist has no overplay",)),
     (["--name", "X", "--game", "duplicate_whist"], ("needs --boards, --tables",)),
     (["--name", "X", "--game", "1", "--boards", "1-8", "--tables", "2", "--shoe", "1"],
      ("--shoe sends one table's set-up",)),
@@ -152,6 +148,19 @@ def test_joining_with_other_boards_is_refused(tmp_path, capsys):
     rc, out, err = run(capsys, "session", "new", "--name", "Euchre", "--game", "euchre",
                        "--boards", "1-8", "--tables", "1", "--db", db)
     assert rc == 0 and "euchre" in out, err
+
+
+def test_a_game_without_overplay_is_set_up_at_several_tables(tmp_path, capsys):
+    """Progressive euchre (issue #16): every table deals its own hands, the players move."""
+    db = str(tmp_path / "c.sqlite")
+    for game, tables in (("euchre", 3), ("bridge_whist", 2), ("ecarte", 4)):
+        rc, out, err = run(capsys, "session", "new", "--name", game, "--game", game,
+                           "--boards", "1-8", "--tables", str(tables), "--db", db)
+        assert rc == 0, err
+    st = Store(db)
+    assert [(s["name"], s["tables"]) for s in st.club_sessions()] == [
+        ("euchre", 3), ("bridge_whist", 2), ("ecarte", 4)]
+    st.close()
 
 
 def test_a_schema_4_database_keeps_its_session_numbers(tmp_path):

@@ -499,8 +499,8 @@ def test_every_score_the_terminal_takes_is_merged():
 def _entries(t):
     """Every entry the terminal's fields take for its shoe's game."""
     out = [()]
-    for _, lo, hi in t._fields():
-        out = [e + (v,) for e in out for v in range(lo, hi + 1)]
+    for f in t._fields():
+        out = [e + (v,) for e in out for v in range(f[1], f[2] + 1)]
     return out
 
 

@@ -21,7 +21,17 @@ def test_a_script_names_boards_irregularities_and_tricks(tmp_path):
     path = tmp_path / "boards.txt"
     path.write_text("# what happens\n\n3 twice short tricks=8   # board 3\n 5\n7 wrong-trump\n")
     assert virtual_shoe.read_script(str(path)) == [
-        (3, ["twice", "short"], 8), (5, [], None), (7, ["wrong-trump"], None)]
+        (3, ["twice", "short"], 8, {}), (5, [], None, {}), (7, ["wrong-trump"], None, {})]
+
+
+def test_a_script_names_each_games_score_fields(tmp_path):
+    path = tmp_path / "boards.txt"
+    path.write_text("1 makers=ew alone=yes tricks=5\n2 proposal=not-proposed king=p1 tricks=2\n"
+                    "3 declarer=W strain=nt doubles=2 tricks=9\n4 declarer=1 strain=2 king=none\n")
+    assert virtual_shoe.read_script(str(path)) == [
+        (1, [], 5, {"makers": 1, "alone": 1}), (2, [], 2, {"proposal": 1, "king": 1}),
+        (3, [], 9, {"declarer": 3, "strain": 4, "doubles": 2}),
+        (4, [], None, {"declarer": 1, "strain": 2, "king": -1})]
 
 
 @pytest.mark.parametrize("text, names", [
@@ -29,6 +39,9 @@ def test_a_script_names_boards_irregularities_and_tricks(tmp_path):
     ("0\n", "line 1: '0' is not a board number"),
     ("3 twise\n", "line 1: 'twise': use BOARD"),
     ("3 tricks=14\n", "line 1: 'tricks=14'"),
+    ("3 strain=x\n", "line 1: 'strain=x'"),
+    ("3 doubles=11\n", "line 1: 'doubles=11'"),
+    ("3 declarer=4\n", "line 1: 'declarer=4'"),
     ("# nothing\n", "names no board"),
 ])
 def test_a_bad_script_is_one_line_naming_the_line(tmp_path, capsys, text, names):

@@ -26,8 +26,10 @@ prints what the director hands out: each table's card (which boards and which pa
 round: Movement.card) or, with --pair / --pairs, each pair's guide card (where it sits, against
 whom and which boards, round by round: Movement.seat_of), with the roster's names.
 
-A game that has no overplay (only duplicate whist overplays: laws Law IV) cannot be set up for
-more than one table: its tables would never compare a deal.
+A game that has no overplay (bridge whist, euchre, écarté: only duplicate whist overplays, laws
+Law IV) may be set up for any number of tables, as progressive euchre is played: every table
+deals its own hands (each shoe deals every board of its set-up as an original and never checks
+an overplay: firmware/shoe/dealing.py start_check), and the players move, not the boards.
 """
 
 import re
@@ -120,15 +122,6 @@ def parse_date(text):
         raise UserError("date %r is not a day of the calendar: write it as YYYY-MM-DD"
                         % text)
     return text
-
-
-def check_overplay(game, tables):
-    """Only duplicate whist compares a deal between tables (the overplay, DW Law IV): a
-    set-up of another game for more than one table is refused."""
-    if tables > 1 and game != games.DUPLICATE_WHIST:
-        raise UserError("%s has no overplay, so %d tables would never compare a deal: set up "
-                        "each table as its own session with --tables 1"
-                        % (games.GAME_NAMES[game], tables))
 
 
 def _wanted(args):
@@ -262,7 +255,6 @@ def _new(st, args):
         game, (first, last), tables = w["game"], w["boards"], w["tables"]
         variant = w["variant"] or 0
         movement = w["movement"] or 0
-    check_overplay(game, tables)
     todo = [args.table] if args.table is not None else list(range(1, tables + 1))
     for t in todo:  # the codec's own checks (table within tables, ...) before anything is kept
         try:
