@@ -44,7 +44,6 @@ made on first use (shoe/__init__.py's lazy table); the dealer's screens' words a
 """
 
 from overplay_core import records
-from overplay_core.games import SEAT_NAMES
 from shoe.dealing import NEED_BYTES, REC_BYTES
 from shoe.states import (ACT_CORRECT, BAD_VALUE, BUSY, DEAL, MAX_TRIES, MODE, NEXT, NO_ROOM, OK,
                          MENU_ACTS, PIN_OK, T_ACCEPT, T_BOARD, T_CONFIRM, T_ENTRY, T_IDLE, T_MENU,
@@ -210,21 +209,12 @@ class Terminal:
         self.keyer = 0
         self.message = ""
         self.field = 0
-        g = self.profile.game
-        v = self.vals
-        if g == 2:  # bridge whist: the dealer declares (or passes to his partner)
-            v[0] = self.dealer if b == self.dealt else 0
-            v[1] = v[2] = 0
-            v[3] = 7
-        elif g == 3:  # euchre: N-S made trumps, not alone, 3 tricks
-            v[0] = v[1] = 0
-            v[2] = 3
-        elif g == 4:  # écarté: proposal accepted, no king (-1), P0 3 tricks
-            v[0] = 0
-            v[1] = -1
-            v[2] = 3
+        if self.profile.game == 1:
+            self.vals[0] = 7
         else:
-            v[0] = 7
+            import shoe.entry as E
+
+            E.start(self)
         self.state = T_ENTRY
         self.changed = True
         return OK
@@ -235,22 +225,12 @@ class Terminal:
         "tricks" (the last field: the side's tricks the game keys)."""
         f = self.fields
         if f is None:
-            g = self.profile.game
-            if g == 2:
-                from overplay_core.scoring import bridge as scoring_bridge
-
-                f = (("declarer", 0, 3, "declarer"),
-                     ("trumps", 0, scoring_bridge.NO_TRUMP, "strain"),
-                     ("doubles", 0, scoring_bridge.MAX_DOUBLES, "doubles"),
-                     ("declarer tricks", 0, 13, "tricks"))
-            elif g == 3:
-                f = (("makers", 0, 1, "makers"), ("alone", 0, 1, "alone"),
-                     ("makers tricks", 0, 5, "tricks"))
-            elif g == 4:  # the king: the seat that marked it, -1 nobody
-                f = (("proposal", 0, 2, "proposal"), ("king marked by", -1, 1, "king"),
-                     ("P0 tricks", 0, 5, "tricks"))
-            else:
+            if self.profile.game == 1:
                 f = (("N-S tricks", 0, 13, "tricks"),)
+            else:  # the other games' entry (shoe/entry.py): loaded when one is keyed
+                import shoe.entry as E
+
+                f = E.fields(self.profile.game)
             self.fields = f
         return f
 
@@ -286,60 +266,37 @@ class Terminal:
             from overplay_core.scoring import whist as scoring_whist
 
             return scoring_whist.check_tricks(value)  # 0..13, bridge whist's too
-        if g == 2 and field == 0 and self.board == self.dealt and (value ^ self.dealer) & 1:
-            return -1  # BR-9: the dealer or his partner makes the trump
-        return 0
+        return -1 if self._declarer_refused(field, value) else 0
+
+    def _declarer_refused(self, field, value):
+        """True for a bridge whist declarer the laws refuse (BR-9: shoe/entry.py)."""
+        if self.profile.game != 2 or field != 0:
+            return False
+        import shoe.entry as E
+
+        return E.declarer_refused(self, value)
 
     def _refusal(self, field, value):
         """What the screen says of a value the field cannot take."""
         label, lo, hi = self._fields()[field][:3]
         if self.profile.game == 2 and field == 0 and isinstance(value, int) and lo <= value <= hi:
-            d = self.dealer
-            return "%s deals: %s or %s declares" % (SEAT_NAMES[d], SEAT_NAMES[d],
-                                                    SEAT_NAMES[(d + 2) % 4])
+            import shoe.entry as E
+
+            return E.refusal(self)
         return "%s: %s? %d..%d" % (label, value, lo, hi)
 
-    def _entry(self):
-        """The keyed fields as the game's scoring module takes them (score_entry)."""
-        g = self.profile.game
-        v = self.vals
-        if g == 2:
-            e = {"declarer": v[0], "strain": v[1], "doubles": v[2], "tricks": v[3]}
-            if self.board == self.dealt:
-                e["dealer"] = self.dealer
-            return e
-        if g == 3:
-            return {"makers": v[0], "alone": v[1] == 1, "tricks": v[2]}
-        return {"dealer": self.dealer, "proposal": v[0], "king": v[1], "tricks": v[2]}
-
     def result(self):
-        """The SCORE's values from the fields, scored by the game's scoring module: (tricks
-        N-S, tricks E-W, points N-S, points E-W) and records.SCORE_FIELDS in order (makers,
-        alone, proposal, king, declarer, strain, doubles; -1 where the game has none). Raises
+        """The SCORE's values from the fields: (tricks N-S, tricks E-W, points N-S, points
+        E-W) and records.SCORE_FIELDS in order (makers, alone, proposal, king, declarer,
+        strain, doubles; -1 where the game has none). Duplicate whist's tricks are its score;
+        the other games' are scored by their scoring module (shoe/entry.py), which raises
         RuleError for a score the laws refuse (_verify says it on the entry screen)."""
-        g = self.profile.game
         v = self.vals
-        if g == 3:
-            from overplay_core.scoring import euchre as scoring_euchre
+        if self.profile.game == 1:
+            return v[0], 13 - v[0], v[0], 13 - v[0], -1, -1, -1, -1, -1, -1, -1
+        import shoe.entry as E
 
-            mk, ad = scoring_euchre.hand_points(v[2], v[1] == 1,
-                                                variant=self.profile.variant)
-            if v[0] == 0:
-                return v[2], 5 - v[2], mk, ad, 0, v[1], -1, -1, -1, -1, -1
-            return 5 - v[2], v[2], ad, mk, 1, v[1], -1, -1, -1, -1, -1
-        if g == 4:
-            from overplay_core.scoring import ecarte as scoring_ecarte
-
-            pts = scoring_ecarte.score_entry(self._entry())["total"]
-            return v[2], 5 - v[2], pts[0], pts[1], -1, -1, v[0], v[1], -1, -1, -1
-        if g == 2:  # bridge whist: the trick score below the line (honours: the club PC)
-            from overplay_core.scoring import bridge as scoring_bridge
-
-            b = scoring_bridge.score_entry(self._entry())
-            t = b["tricks"]
-            below = b["below"]
-            return t[0], t[1], below[0], below[1], -1, -1, -1, -1, v[0], v[1], v[2]
-        return v[0], 13 - v[0], v[0], 13 - v[0], -1, -1, -1, -1, -1, -1, -1  # duplicate whist
+        return E.result(self)
 
     def _verify(self):
         """None when the game's scoring module takes the keyed score (kept in self.res for
@@ -356,8 +313,8 @@ class Terminal:
     def confirm(self):
         """DEAL in ENTRY (next field / the confirm screen) or in CONFIRM (record it)."""
         if self.state == T_ENTRY:
-            k = self.field
-            if self._check(k, self.vals[k]) != 0:
+            k = self.field  # the buttons keep a value within its field; a bridge whist
+            if self._declarer_refused(k, self.vals[k]):  # declarer may still be a wrong seat
                 self.message = self._refusal(k, self.vals[k])
                 self.changed = True
                 return BAD_VALUE
@@ -509,85 +466,7 @@ class Terminal:
 
 
 # --- the terminal's screens (what each shows: the table in the docstring above) ------------
-_YES_NO = ("no", "yes")
 _SIDES = ("N-S", "E-W")
-_SEATS = ("North", "East", "South", "West")  # games.SEAT_NAMES spelt out
-_PROPOSALS = ("accepted", "not proposed", "refused")  # scoring_ecarte PROPOSAL_*
-_STRAINS = ("clubs", "diamonds", "hearts", "spades", "no trumps")  # cards.CLUBS.., NO_TRUMP
-_DOUBLES = ("not doubled", "doubled", "redoubled")  # more: "doubled 3x"
-
-
-def _doubles(v):
-    return _DOUBLES[v] if v < 3 else "doubled %dx" % v
-
-
-def _strain(v, glyph=True):
-    """A trump suit as the panel draws it: the suit's glyph (display.SUIT_MARKS) and its name;
-    no trumps in words."""
-    import shoe.display as D
-
-    if v >= 4:
-        return "no trumps" if glyph else "NT"
-    return D.SUIT_MARKS[v] + " " + _STRAINS[v] if glyph else D.SUIT_MARKS[v]
-
-
-def _value(t, i):
-    """Field i of the score being keyed, as the players read it: a word, or the count."""
-    g = t.profile.game
-    v = t.vals[i]
-    last = i == len(t._fields()) - 1
-    if last:
-        return "%d" % v
-    if g == 2:
-        return _SEATS[v] if i == 0 else (_strain(v) if i == 1 else _doubles(v))
-    if g == 3:
-        return _SIDES[v] if i == 0 else _YES_NO[v]
-    if g == 4:
-        if i == 0:
-            return _PROPOSALS[v]
-        import shoe.screens as S
-
-        return "nobody" if v < 0 else S.seat_labels(2)[v]
-    return "%d" % v
-
-
-def _other(t):
-    """After the trick count on the entry screen: what the other side has ('E-W 5')."""
-    g = t.profile.game
-    v = t.vals
-    if g == 1:
-        return "  E-W %d" % (13 - v[0])
-    if g == 2:
-        return "  %s %d" % (_SIDES[1 - (v[0] & 1)], 13 - v[3])
-    if g == 3:
-        return "  %s %d" % (_SIDES[1 - v[0]], 5 - v[2])
-    return "  P1 %d" % (5 - v[2])
-
-
-def _declared(t):
-    """The confirm screen's line of the game's own fields ('W ♥ redoubled': the suit's glyph,
-    'makers E-W alone', 'refused'), or ''."""
-    g = t.profile.game
-    v = t.vals
-    if g == 2:
-        line = "%s %s" % (SEAT_NAMES[v[0]], _strain(v[1], False))
-        return line + (" " + _doubles(v[2]) if v[2] else "")
-    if g == 3:
-        return "makers %s%s" % (_SIDES[v[0]], " alone" if v[1] else "")
-    if g == 4:
-        return _PROPOSALS[v[0]]
-    return ""
-
-
-def _points(t, pns, pew):
-    import shoe.screens as S
-
-    g = t.profile.game
-    if g == 1:
-        return ""
-    if g == 4 and t.vals[1] >= 0:
-        return "pts %d-%d king %s" % (pns, pew, S.seat_labels(2)[t.vals[1]])
-    return "pts %d-%d" % (pns, pew)
 
 
 def _foot(rows, *lines):
@@ -623,23 +502,34 @@ def screen(t):
     if st == T_PLAYING:
         return _foot([S.header(t.board, t.dealer, seats, "play"), "in play"] + _said(msg),
                      "DEAL: key score", "MODE: shoe menu")
-    if st == T_ENTRY:
+    if st == T_ENTRY:  # each field in words (entry.field_word), the tricks as a count
         k = t.field
-        label = t._fields()[k][0]
-        rows = S.wrap("> " + _value(t, k))  # a long word ("not proposed") on two rows
-        if k == len(t._fields()) - 1:
-            rows[-1] += _other(t)
+        f = t._fields()
+        v = t.vals
+        if k < len(f) - 1:
+            import shoe.entry as E
+
+            rows = S.wrap("> " + E.field_word(g, k, v[k]))  # "not proposed": two rows
+        else:  # and what the other side took
+            other = b if g != 2 else _SIDES[1 - (v[0] & 1)]
+            if g == 3:
+                other = _SIDES[1 - v[0]]
+            rows = ["> %d  %s %d" % (v[k], other, (13 if g <= 2 else 5) - v[k])]
         rows = (rows + [""])[:2]
-        return _foot([S.header(t.board, t.dealer, seats, "score"), label] + rows + _said(msg),
+        return _foot([S.header(t.board, t.dealer, seats, "score"), f[k][0]] + rows + _said(msg),
                      "NEXT+ MODE-", "DEAL: done")
     if st == T_CONFIRM or st == T_ACCEPT:
         r = t.res
         rows = [S.header(t.board, t.dealer, seats, "score" if st == T_CONFIRM else "accept"),
                 "%s %d  %s %d" % (a, r[0], b, r[1])]
-        d = _declared(t)
-        if d:
-            rows.append(d)
-        rows.append(_points(t, r[2], r[3]))
+        if g != 1:
+            import shoe.entry as E
+
+            rows.append(E.declaration(g, t.vals))
+        pts = "pts %d-%d" % (r[2], r[3]) if g != 1 else ""
+        if g == 4 and t.vals[1] >= 0:  # the king's mark is in the points: who marked it
+            pts += " king " + (a, b)[t.vals[1]]
+        rows.append(pts)
         if st == T_ACCEPT:
             return _foot(rows + [(b, a)[t.keyer] + ": accept?"] + _said(msg),
                          "DEAL: accept", "MODE: reject")

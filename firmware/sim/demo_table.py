@@ -125,9 +125,11 @@ def _card(c):
 
 def _said(t, k):
     """Field k as the terminal shows it, in plain text (a suit's glyph mark left out)."""
-    import shoe.terminal as T
+    if k == len(t._fields()) - 1:
+        return "%d" % t.vals[k]
+    import shoe.entry as E
 
-    v = T._value(t, k)
+    v = E.field_word(t.profile.game, k, t.vals[k])
     return v[2:] if v[0] in SUIT_MARKS else v
 
 
