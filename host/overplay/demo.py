@@ -22,9 +22,12 @@ MFRC522, its serial line a pseudo-terminal, its flash a folder:
   3. every shoe is synced into a fresh club database, build/demo/club.sqlite, with the real
      `overplay sync` over its pty; table 2's cable is pulled half-way through its sync, and
      the sync run again once it is back in;
-  4. a second, shorter session at the same club: progressive euchre, 2 boards at tables 1
-     and 2 (euchre has no overplay between tables, so `overplay session new` sets up each
-     table as its own session), dealt and synced the same way;
+  4. a second, shorter session at the same club: progressive euchre at the same 4 tables,
+     one session set up as a Mitchell over boards 13-16 (4 rounds of one hand): every table
+     deals its own hands (euchre has no overplay), the 16 players of the roster (`overplay
+     players`) move after each round as progressive clubs move them (the winners up a
+     table, the head table's losers to the foot, partners changed), which the club PC works
+     out from the scores keyed at the terminals; synced the same way;
   5. `overplay results` prints both sessions and writes the HTML report, PBN, CSV and JSON.
 Everything lands in build/demo/, made afresh on each run; every shoe started is stopped at the
 end, also on Ctrl-C. With a shoe plugged in, the demo says so and syncs that shoe into the
@@ -48,8 +51,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 EVENING = "Club evening"  # the sessions' names: "Club evening: duplicate whist", ...
 TABLES = 4
 WHIST_BOARDS = (1, 12)  # a 4-table Mitchell: 4 rounds of 3 boards (skip after round 2)
-EUCHRE_BOARDS = (13, 14)  # the shorter second session (numbered on from the whist boards)
-EUCHRE_TABLES = 2
+EUCHRE_BOARDS = (13, 16)  # the shorter second session: a Mitchell's 4 rounds of one hand
+# The progressive euchre players, by the pair number they start with (N-S t is pair t, E-W t
+# pair 4 + t): N and S, E and W of table t in round 1 (`overplay players set`).
+EUCHRE_PLAYERS = {1: "Ada & Ben", 2: "Cal & Dot", 3: "Eli & Fay", 4: "Gil & Hope",
+                  5: "Ivo & Joy", 6: "Kit & Lou", 7: "Max & Nell", 8: "Otto & Pru"}
 # What goes wrong on purpose, (table, board, the virtual shoe's option): the originals are
 # dealt in round 1 (each table its own set), the checks in the later rounds.
 ODD = ((1, 2, "twice"), (2, 5, "foreign"), (3, 8, "exposed"), (4, 11, "short"),
@@ -295,24 +301,28 @@ def _evening(out, shoes):
     step(n, "The director syncs each shoe into the club database (`overplay sync`); table "
          "%d's cable is pulled half-way through its sync" % CUT_TABLE)
     _sync_all(db, shoes, cut=True)
-    step(n + 1, "A second, shorter session at the club: progressive euchre at %d tables, "
-         "boards %d-%d" % (EUCHRE_TABLES, EUCHRE_BOARDS[0], EUCHRE_BOARDS[1]))
-    # euchre has no overplay to compare between tables: `overplay session new` sets up each
-    # table as its own session (--tables 1); the progression between tables is kept at the
-    # club PC (results of progressive euchre: not yet in the report)
-    euchre = []
-    for s in shoes[:EUCHRE_TABLES]:
-        name = "%s: progressive euchre, table %d" % (EVENING, s.table)
-        euchre.append(name)
-        _run(["session", "new", "--name", name, "--game", "euchre", "--boards",
-              "%d-%d" % EUCHRE_BOARDS, "--table", "1", "--tables", "1", "--shoe", str(s.table),
-              "--db", db], "euchre set-up")
+    step(n + 1, "A second, shorter session at the club: progressive euchre at the %d tables, "
+         "boards %d-%d, a Mitchell's %d rounds of one hand; every table deals its own hands "
+         "and the players move, not the boards" % (TABLES, EUCHRE_BOARDS[0], EUCHRE_BOARDS[1],
+                                                    TABLES))
+    euchre = "%s: progressive euchre" % EVENING
+    _setups(db, euchre, "euchre", EUCHRE_BOARDS, "mitchell")
+    roster = os.path.join(os.path.dirname(db), "euchre-players.csv")
+    with open(roster, "w", encoding="utf-8") as f:
+        f.write("pair,names\n" + "".join("%d,%s\n" % kv for kv in sorted(EUCHRE_PLAYERS.items())))
+    _run(["players", "import", roster, "--session", str(_session_id(db, euchre)), "--db", db],
+         "the players")
+    for s in shoes:
         _sync(db, s, "push the euchre set-up")
-        s.deal(EUCHRE_BOARDS[1] - EUCHRE_BOARDS[0] + 1)
-    for s in shoes[:EUCHRE_TABLES]:
-        s.until_dealt()
-    _sync_all(db, shoes[:EUCHRE_TABLES])
-    return db, whist, euchre
+    for r in range(1, TABLES + 1):
+        say("  round %d: each table deals a hand and keys its score; then the winners move up "
+            "a table (the head table's losers to the foot) and partners change" % r)
+        for s in shoes:
+            s.deal(1)
+        for s in shoes:
+            s.until_dealt()
+    _sync_all(db, shoes)
+    return db, whist, [euchre]
 
 
 def _sync_all(db, shoes, cut=False):
@@ -395,7 +405,7 @@ def _results(db, out, *names):
         say()
         for line in results.render(result, "text").splitlines():
             say("    " + line)
-        prefix = "" if i == 0 else "euchre%d-" % i  # the later sessions: euchre tables
+        prefix = "" if i == 0 else "euchre%d-" % i  # the later sessions: euchre
         for fmt, file in FILES:
             path = os.path.join(out, prefix + file)
             try:

@@ -2,10 +2,13 @@
 app under MicroPython) enrolled, set up and synced over their ptys by the real `overplay`
 commands; duplicate whist at 4 tables, boards 1-12 in a Mitchell (each shoe deals its table's
 sets in the movement's order), the irregularities put in on purpose ruled and shown, table
-2's cable pulled half-way through its sync and the sync resumed, then a short euchre session;
-every record exactly once; the files written; and a second run works too."""
+2's cable pulled half-way through its sync and the sync resumed, then a progressive euchre
+session at the same 4 tables (every table deals its own hands, the players move and change
+partners round by round, ranked as individuals); every record exactly once; the files
+written; and a second run works too."""
 
 import csv
+import json
 import os
 import sqlite3
 import subprocess
@@ -61,13 +64,12 @@ def test_demo_is_a_club_evening_run_twice(tmp_path):
     db = sqlite3.connect(str(out / "club.sqlite"))
     q = lambda sql, *a: db.execute(sql, a).fetchall()  # noqa: E731
 
-    # the club: four shoes, two games, three sessions (euchre: a session per table)
+    # the club: four shoes, two games, two sessions at the same four tables
     assert q("SELECT shoe_id FROM shoes ORDER BY shoe_id") == [(1,), (2,), (3,), (4,)]
     sessions = q("SELECT id, name, game, movement, tables FROM club_sessions ORDER BY id")
     assert [(n, g, m, t) for _, n, g, m, t in sessions] == [
         ("Club evening: duplicate whist", 1, 1, 4),
-        ("Club evening: progressive euchre, table 1", 3, 0, 1),
-        ("Club evening: progressive euchre, table 2", 3, 0, 1)]
+        ("Club evening: progressive euchre", 3, 1, 4)]
 
     # the Mitchell: each table dealt (original) or checked (overplay) its sets in the
     # movement's order, every board at every table; round 1 the originals, then the checks
@@ -88,7 +90,7 @@ def test_demo_is_a_club_evening_run_twice(tmp_path):
     assert q("SELECT table_no, COUNT(*) FROM results WHERE game = 1 GROUP BY table_no") == \
         [(1, 12), (2, 12), (3, 12), (4, 12)]
     assert q("SELECT shoe_id, COUNT(*) FROM events WHERE code = 12 GROUP BY shoe_id") == \
-        [(1, 14), (2, 14), (3, 12), (4, 12)]  # play begun: whist 12 a table, euchre 2
+        [(1, 16), (2, 16), (3, 16), (4, 16)]  # play begun: whist 12 a table, euchre 4
 
     # the irregularities put in on purpose, recorded by the shoes ...
     ev = q("SELECT shoe_id, code FROM events WHERE code IN (1, 2, 4) ORDER BY shoe_id")
@@ -126,12 +128,25 @@ def test_demo_is_a_club_evening_run_twice(tmp_path):
         assert n == top, shoe
     assert q("SELECT COUNT(*) FROM quarantine") == [(0,)]
 
-    # the euchre session: dealt, synced, and the report says what it shows of it today
-    assert q("SELECT COUNT(*) FROM results WHERE game = 3") == [(4,)]
-    assert "Club evening: progressive euchre, table 1" in text
+    # the euchre session: every table dealt its own four hands (no overplay, no slip check),
+    # one a round, and keyed the makers and tricks; the players moved as progressive euchre
+    # moves them (a new partner every round) and are ranked as individuals
+    assert q("SELECT table_no, mode, COUNT(*) FROM deals WHERE game = 3 GROUP BY table_no, "
+             "mode") == [(1, 0, 4), (2, 0, 4), (3, 0, 4), (4, 0, 4)]
+    assert q("SELECT COUNT(*), COUNT(makers), COUNT(alone) FROM results WHERE game = 3") == \
+        [(16, 16, 16)]
+    assert "Progressive euchre: 4 rounds played; players ranked by points" in text
+    euchre = json.loads((out / "euchre1-results.json").read_text())["standings"]
+    assert len(euchre["players"]) == 16 and euchre["note"] == ""
+    assert sorted(p["player"] for p in euchre["players"])[:3] == ["Ada", "Ben", "Cal"]
+    for p in euchre["players"]:
+        assert len(p["tables"]) == 4 and len(p["partners"]) == 4
+        assert all(a != b for a, b in zip(p["partners"], p["partners"][1:])), p
+    assert sum(p["games"] for p in euchre["players"]) == 4 * 4 * 2  # 2 winners a table-round
+    assert "(PBN: euchre has no PBN" in text and not (out / "euchre1-boards.pbn").exists()
     # the files, their paths told
     for name in ("report.html", "boards.pbn", "results.csv", "results.json",
-                 "euchre1-report.html"):
+                 "euchre1-report.html", "euchre1-results.csv"):
         assert (out / name).stat().st_size > 200
         assert str(out / name) in text
     rows = list(csv.DictReader(open(out / "results.csv")))

@@ -10,6 +10,10 @@ words, may wrap anywhere but stays in its box); printed to PDF (read back with p
 recap is one page, the hand records come several to a page with their travellers, and every
 page carries the session's header and its page number.
 
+One session of each game that deals at every table (progressive euchre, écarté, bridge
+whist) is shown and printed the same way: its players' standings first, nothing out of the
+page.
+
 Skipped where chromium (`apt-get install -y chromium`) or Playwright is not installed."""
 
 import io
@@ -187,3 +191,40 @@ def test_printed_pdf_recap_on_one_page_boards_several_to_a_page_headers_on_every
     board_pages = [k for k in per_page if k]
     assert len(board_pages) <= 6 and max(board_pages) >= 2, per_page
     assert all(t.count("Tricks") >= k for t, k in zip(pages, per_page))
+
+
+@pytest.mark.parametrize("game", ["euchre", "ecarte", "bridge"])
+def test_each_games_report_shows_its_standings_first_and_prints_within_the_page(tmp_path,
+                                                                                game):
+    """One session of each game that deals at every table (tests/host/game_sessions.py): its
+    players' standings on the first screen, above the hands; printed on A4 and letter, no
+    element runs out of the page or its box; a screenshot is taken."""
+    import game_sessions as gs
+    build = {"euchre": gs.build_euchre, "ecarte": gs.build_ecarte,
+             "bridge": gs.build_bridge}[game]
+    r = results.build(build(tmp_path / ("%s.sqlite" % game)))
+    first = r["standings"]["players"][0]["player"]
+    page_file = tmp_path / "report.html"
+    page_file.write_text(results_html.html(r), encoding="utf-8")
+    with sync_api.sync_playwright() as pw:
+        browser = _browser(pw)
+        try:
+            page = browser.new_page(viewport={"width": 1000, "height": 900})
+            page.goto(page_file.as_uri())
+            cell = page.locator("section.recap td", has_text=first).first
+            box = cell.bounding_box()
+            assert cell.is_visible() and box["y"] + box["height"] <= 900
+            hands = page.locator("section.board").first.bounding_box()
+            assert hands["y"] > box["y"]  # the standings come before the hands
+            page.screenshot(path=str(tmp_path / ("%s.png" % game)), full_page=True)
+            assert (tmp_path / ("%s.png" % game)).stat().st_size > 10000
+            page.close()
+            for paper, mm in PAPERS.items():
+                width = int((mm - 2 * PAGE_MARGIN_MM) * 96 / 25.4)
+                page = browser.new_page(viewport={"width": width, "height": 1000})
+                page.goto(page_file.as_uri())
+                page.emulate_media(media="print")
+                assert page.evaluate(OVERFLOWS, width) == [], (game, paper)
+                page.close()
+        finally:
+            browser.close()

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from overplay import cli, results
+from overplay.errors import UserError
 from overplay.results import export as results_export
 from overplay.results import html as results_html
 from overplay.results import model as results_model
@@ -233,7 +234,10 @@ def test_records_without_a_setup_make_session_0(tmp_path):
     assert results.render(r, "pbn").count("[Deal ") == 1
 
 
-def test_other_games_are_listed_not_compared(tmp_path):
+def test_a_euchre_score_without_its_fields_is_listed_not_scored(tmp_path):
+    """A SCORE keyed without the game's fields (makers, alone: firmware before issue #16)
+    cannot be scored: the hand is listed with why, nobody gets points for it, and euchre has
+    no PBN (said in one line)."""
     st = Store(str(tmp_path / "euchre.sqlite"))
     sh = Shoe(31)
     st.enroll(sh.shoe_id, sh.key)
@@ -244,9 +248,12 @@ def test_other_games_are_listed_not_compared(tmp_path):
     st.close()
     r = results.build(str(tmp_path / "euchre.sqlite"))
     assert r["game_name"] == "euchre" and r["pairs"] == []
-    assert r["boards"][0]["status"].startswith("not compared")
-    assert "[Deal " not in results.render(r, "pbn")
-    assert "Board 1" in results.render(r, "text")
+    assert "no makers keyed" in r["boards"][0]["tables"][0]["hand"]["error"]
+    assert [p["points"] for p in r["standings"]["players"]] == [0, 0, 0, 0]
+    with pytest.raises(UserError, match="^euchre has no PBN: PBN holds four hands of a "
+                                        "52-card pack"):
+        results.render(r, "pbn")
+    assert "board 1: not scored: no makers keyed" in results.render(r, "text")
 
 
 def test_output_format_from_the_extension(db, tmp_path, capsys):

@@ -12,7 +12,11 @@ table and the pairs the session's movement sat there (with the roster's names), 
 comparison with the other tables (scoring_whist.compare; the average score where a ruling
 awards it), then each pair number's total, plus/minus and rank in its field (a Mitchell's N-S
 and E-W apart, a Howell's together), and every ruling with its citation and every
-irregularity the shoes recorded. Docs: docs/results.md.
+irregularity the shoes recorded. Euchre, écarté and bridge whist (each table deals its own
+hands) are scored hand by hand with the scoring engines `overplay score` uses and ranked as
+their clubs rank them: progressive euchre's players (--rank points|games), écarté's games and
+matches per pair of players, bridge whist's rubbers (results/standings.py). Docs:
+docs/results.md.
 """
 
 import sys
@@ -40,6 +44,9 @@ def add_arguments(p):
     p.add_argument("--list", action="store_true", help="list the sessions and stop")
     p.add_argument("--matchpoints", action="store_true",
                    help="also rank the pairs by matchpoints and percentage (text and HTML)")
+    p.add_argument("--rank", choices=("points", "games"), default="points",
+                   help="progressive euchre: rank the players by points (default) or by games "
+                   "won (rounds their pair won at its table); the other breaks ties")
 
 
 def _list(db_path):
@@ -78,6 +85,9 @@ def run(args):
     fmts = [format_for(args.format, path) for path in outputs]  # every name checked first
     result = build(args.db, args.session)  # read and scored once, whatever the files
     result["show_matchpoints"] = bool(args.matchpoints)
+    if args.rank != "points" and result["game"] == games.EUCHRE:
+        from overplay.results import standings
+        standings.score(result, args.rank)
     if not writable(args.db):
         print("overplay results: note: %s is read-only here: the rulings are shown, not kept "
               "in it" % (args.db or default_path()), file=sys.stderr)

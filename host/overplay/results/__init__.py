@@ -68,10 +68,19 @@ def _named(result, rx):
         d = b["deal"]
         if d and d["hands"]:
             d = dict(d, pbn=rx.deal_string(d["hands"], d["dealer"]),
-                     hands={s: [card_name(c) for c in cs] for s, cs in d["hands"].items()})
+                     hands=_names(d["hands"], card_name))
             b = dict(b, deal=d)
+        if any(r.get("deal") and r["deal"]["hands"] for r in b["tables"]):
+            # a table's own deal (euchre, écarté, bridge whist): new rows for those
+            b = dict(b, tables=[dict(r, deal=dict(r["deal"], hands=_names(
+                r["deal"]["hands"], card_name))) if r.get("deal") and r["deal"]["hands"]
+                else r for r in b["tables"]])
         boards.append(b)
     return dict(result, boards=boards)
+
+
+def _names(hands, card_name):
+    return {s: [card_name(c) for c in cs] for s, cs in hands.items()}
 
 
 def build(db_path, session_id=None, keep_rulings=True):

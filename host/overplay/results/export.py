@@ -23,11 +23,14 @@ those tags); it trusts nothing: a line it cannot read is a ParseError naming its
 import csv
 import io
 
+from overplay_core import games
 from overplay_core.cards import RANK_LETTERS, SUIT_LETTERS, parse_card
 from overplay_core.errors import ParseError
 
+from overplay.errors import UserError
 from overplay.results import model as rm
 from overplay.results import rulings as rr
+from overplay.results import standings as rs
 
 ORDER = ("N", "E", "S", "W")
 PBN_SUITS = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs: the order of a PBN hand
@@ -159,7 +162,17 @@ def _tag(name, value):
 
 
 def pbn(result):
-    """PBN 2.1, export format (CRLF line ends), one game per board that has an original deal."""
+    """PBN 2.1, export format (CRLF line ends), one game per board that has an original deal;
+    bridge whist one per table's deal (bridge_pbn); euchre and écarté have none (UserError:
+    PBN holds four hands of a 52-card pack)."""
+    if result["game"] in (games.EUCHRE, games.ECARTE):
+        raise UserError("%s has no PBN: PBN holds four hands of a 52-card pack, %s deals %s: "
+                        "export --format csv or json" % (
+                            result["game_name"], result["game_name"],
+                            "four hands of five" if result["game"] == games.EUCHRE
+                            else "two hands of five"))
+    if result["game"] == games.BRIDGE_WHIST:
+        return bridge_pbn(result)
     nl = "\r\n"
     lines = ["% PBN 2.1", "% EXPORT", "%% Overplay results, session %s" % result["session"], ""]
     date = (result["date"] or "").replace("-", ".") or "????.??.??"
@@ -180,6 +193,51 @@ def pbn(result):
         lines.extend(_score_table(b))
         lines.append("")
     return nl.join(lines) + nl
+
+
+def bridge_pbn(result):
+    """Bridge whist: one PBN game per table's deal that has four hands of thirteen, the
+    declaration as [Contract] (standings.pbn_contract: level 1, the strain, X or XX) and
+    [Declarer], the declarer's side's tricks as [Result]; the table, the players and the
+    hand's score in a comment after the tags."""
+    nl = "\r\n"
+    lines = ["% PBN 2.1", "% EXPORT", "%% Overplay results, session %s" % result["session"], ""]
+    date = (result["date"] or "").replace("-", ".") or "????.??.??"
+    event = "Overplay %s, session %s" % (result["game_name"], result["session"])
+    for b in result["boards"]:
+        for r in b["tables"]:
+            d = r.get("deal")
+            h = r.get("hand") or {}
+            if not d or not d["hands"] or len(d["hands"]) != 4 or \
+                    any(len(x) != 13 for x in d["hands"].values()):
+                continue
+            played = "declarer" in h
+            seats = rs.four_names(result, r)
+            tags = (("Event", event), ("Site", "?"), ("Date", date), ("Board", b["board"]),
+                    ("West", seats[3]), ("North", seats[0]), ("East", seats[1]),
+                    ("South", seats[2]), ("Dealer", d["dealer"]), ("Vulnerable", "None"),
+                    ("Deal", deal_string(d["hands"], d["dealer"])), ("Scoring", "?"),
+                    ("Declarer", ORDER[h["declarer"]] if played else "?"),
+                    ("Contract", rs.pbn_contract(h) if played else "?"),
+                    ("Result", h["tricks"][h["declarer"] & 1] if played else "?"))
+            lines.extend(_tag(k, v) for k, v in tags)
+            words = "Table %d, bridge whist (no bidding: the declarer's side made the trump)." % (
+                r["table"])
+            if played:
+                words += " %s: %s." % (rs.declaration(h), _bridge_words(h))
+            elif h.get("error"):
+                words += " Not scored: %s." % h["error"]
+            lines.append("{%s}" % words.replace("}", ")"))
+            lines.append("")
+    return nl.join(lines) + nl
+
+
+def _bridge_words(h):
+    s = "N-S %d, E-W %d below; N-S %d, E-W %d above" % (h["below"][0], h["below"][1],
+                                                        h["above"][0], h["above"][1])
+    if h["honours_kind"] not in ("none", "not computed"):
+        s += " (%s)" % h["honours_kind"]
+    return s
 
 
 SCORE_COLUMNS = ("Table", "PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Score_NS",
@@ -269,12 +327,117 @@ def _n(v):
 
 
 def csv_text(result):
+    fields, rows = CSV_FIELDS, csv_rows(result)
+    if result["game"] != games.DUPLICATE_WHIST:
+        fields, rows = GAME_CSV[result["game"]], game_rows(result)
     out = io.StringIO()
-    w = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
+    w = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
     w.writeheader()
-    for row in csv_rows(result):
+    for row in rows:
         w.writerow(row)
     return out.getvalue()
+
+
+# The games each table deals for itself: one row per table's hand, the game's own fields
+# (results/standings.py); points_ns/points_ew are what the table's terminal showed, score_*
+# (euchre), total_* (écarté), below_*/above_* (bridge whist) what the PC scored with the
+# rulings; "applied" the rulings that changed the score.
+_COMMON = ("session", "board", "table", "round", "shoe_id", "dealer", "tricks_ns", "tricks_ew",
+           "points_ns", "points_ew", "findings", "rulings", "applied", "void", "not_scored")
+_FOUR = ("player_n", "player_e", "player_s", "player_w")
+GAME_CSV = {
+    games.EUCHRE: _COMMON + _FOUR + ("makers", "alone", "makers_tricks", "euchred", "march",
+                                     "score_ns", "score_ew", "penalty_ns", "penalty_ew",
+                                     "barred"),
+    games.ECARTE: _COMMON + ("player_0", "player_1", "proposal", "king", "kind", "winner",
+                             "vole", "king_0", "king_1", "marks_0", "marks_1", "total_0",
+                             "total_1", "game_won", "match_won"),
+    games.BRIDGE_WHIST: _COMMON + _FOUR + ("declarer", "strain", "doubles", "declarer_tricks",
+                                           "trick_side", "below_ns", "below_ew",
+                                           "honours_ns", "honours_ew", "honours_kind",
+                                           "chicane_ns", "chicane_ew", "slam_ns", "slam_ew",
+                                           "above_ns", "above_ew", "rubber", "game_won")}
+
+
+def game_rows(result):
+    game = result["game"]
+    for b in result["boards"]:
+        for r in b["tables"]:
+            h = r.get("hand") or {}
+            d = r.get("deal") or {}
+            row = {"session": result["session"], "board": b["board"], "table": r["table"],
+                   "round": _n(r.get("round")), "shoe_id": r["shoe_id"],
+                   "dealer": d.get("dealer", "") if game != games.ECARTE
+                   else _n(d.get("dealer_seat")),
+                   "tricks_ns": _n(r["tricks_ns"]), "tricks_ew": _n(r["tricks_ew"]),
+                   "points_ns": _n(r.get("points_ns")), "points_ew": _n(r.get("points_ew")),
+                   "findings": " ".join(rm.F.name(c) for c in r["findings"]),
+                   "rulings": " ".join(x["code"] for x in r["rulings"]),
+                   "applied": " ".join(h.get("rulings") or ()),
+                   "void": _flag(h.get("void")), "not_scored": h.get("error", "")}
+            if game == games.EUCHRE:
+                row.update(_euchre_cells(result, r, h))
+            elif game == games.ECARTE:
+                row.update(_ecarte_cells(r, h))
+            else:
+                row.update(_bridge_cells(result, r, h))
+            yield row
+
+
+def _flag(v):
+    return "" if v is None else int(bool(v))
+
+
+def _seat_cells(names):
+    return dict(zip(_FOUR, names or ("",) * 4))
+
+
+def _euchre_cells(result, r, h):
+    out = _seat_cells(h.get("players"))
+    out.update({"makers": rs.side_name(r["makers"]) if r.get("makers") is not None else "",
+                "alone": _flag(r.get("alone"))})
+    if "makers" in h:
+        out.update({"makers_tricks": h["tricks"], "euchred": _flag(h["euchred"]),
+                    "march": _flag(h["march"]), "score_ns": h["points"][0],
+                    "score_ew": h["points"][1], "penalty_ns": h["penalty"][0],
+                    "penalty_ew": h["penalty"][1],
+                    "barred": rs.side_name(h["barred"]) if h["barred"] in (0, 1) else
+                    ("both" if h["barred"] == 2 else "")})
+    return out
+
+
+def _ecarte_cells(r, h):
+    p = r.get("proposal")
+    out = {"proposal": rs.PROPOSALS[p] if p is not None and 0 <= p < 3 else _n(p),
+           "king": _n(r.get("king")) if r.get("king") is not None else ""}
+    if "kind" in h:
+        pl = h["players"]
+        out.update({"player_0": pl[0], "player_1": pl[1], "kind": h["kind"],
+                    "winner": pl[h["winner"]], "vole": _flag(h["kind"] == "vole"),
+                    "king_0": h["king"][0], "king_1": h["king"][1], "marks_0": h["marks"][0],
+                    "marks_1": h["marks"][1], "total_0": h["total"][0],
+                    "total_1": h["total"][1], "game_won": h["game_won"] or "",
+                    "match_won": h["match_won"] or ""})
+    return out
+
+
+def _bridge_cells(result, r, h):
+    out = _seat_cells(rs.four_names(result, r))
+    dbl = r.get("doubles")
+    out.update({"declarer": ORDER[r["declarer"]] if r.get("declarer") in (0, 1, 2, 3) else "",
+                "strain": rs.STRAINS[r["strain"]] if r.get("strain") in range(5) else "",
+                "doubles": _n(dbl)})
+    if "below" in h:
+        out.update({"declarer_tricks": h["tricks"][h["declarer"] & 1],
+                    "trick_side": rs.side_name(h["trick_side"]) if h["trick_side"] >= 0
+                    else "", "below_ns": h["below"][0], "below_ew": h["below"][1],
+                    "honours_ns": h["honours"][0], "honours_ew": h["honours"][1],
+                    "honours_kind": h["honours_kind"], "chicane_ns": h["chicane"][0],
+                    "chicane_ew": h["chicane"][1], "slam_ns": h["slam"][0],
+                    "slam_ew": h["slam"][1], "above_ns": h["above"][0],
+                    "above_ew": h["above"][1], "rubber": h["rubber"],
+                    "game_won": rs.side_name(h["game_won"]) if h["game_won"] >= 0 else ""})
+    return out
 
 
 __all__ = ["csv_text", "pbn", "read_pbn", "deal_string", "parse_deal", "hand_string", "strain"]

@@ -11,8 +11,11 @@ the database goes through html.escape.
 
 from html import escape
 
+from overplay_core import games
+
 from overplay.results import model as rm
 from overplay.results import rulings as rr
+from overplay.results import standings as rs
 
 SUITS = ((3, "\u2660", "S", "black"), (2, "\u2665", "H", "red"),
          (1, "\u2666", "D", "red"), (0, "\u2663", "C", "black"))
@@ -215,7 +218,8 @@ def _all_rulings(result):
                                  e(x["ruling"].replace("_", " ")), e(x["text"]),
                                  e(x["citation"])))
     if not items:
-        return "<p>No rulings: every deal and overplay matched.</p>"
+        return "<p>No rulings: every deal%s matched.</p>" % (
+            " and overplay" if result["game"] == games.DUPLICATE_WHIST else "")
     return ("<table><tr><th>Board</th><th>Table</th><th>Ruling</th><th>Outcome</th>"
             "<th>Text</th><th>Citation</th></tr>%s</table>" % "".join(items))
 
@@ -292,17 +296,213 @@ def html(result):
             e(result["synced"]["last"] or "?"), e(shoes or "none")),
         ('<p class="flag">%s</p>' % e(rm.missing_text(result))
          if result.get("missing_tables") else ""),
-        '<div class="standings"><div>', "<h2>Pairs</h2>",
-        '<p class="meta">Each pair\'s total tricks, plus or minus against the average of its '
-        "own field (DW-24; where pairs change direction, the sum of its differences from each "
-        "board's average); averaged boards count the average score (DW-25).</p>",
-        _pairs(result), "</div>",
-        ("<div>%s</div>" % _matchpoints(result)) if result.get("show_matchpoints") else "",
-        "</div>", _recap_boards(result), "</section>",
-        "<h2>Boards</h2>"]
-    parts.extend(_board(b, result["events"]) for b in result["boards"])
+        ]
+    if result["game"] != games.DUPLICATE_WHIST:
+        standings, hands = GAME_HTML[result["game"]](result)
+        parts += ['<div class="standings">%s</div>' % "".join(
+            "<div>%s</div>" % x for x in standings), "</section>", hands]
+    else:
+        parts += [
+            '<div class="standings"><div>', "<h2>Pairs</h2>",
+            '<p class="meta">Each pair\'s total tricks, plus or minus against the average of '
+            "its own field (DW-24; where pairs change direction, the sum of its differences "
+            "from each board's average); averaged boards count the average score (DW-25).</p>",
+            _pairs(result), "</div>",
+            ("<div>%s</div>" % _matchpoints(result)) if result.get("show_matchpoints") else "",
+            "</div>", _recap_boards(result), "</section>",
+            "<h2>Boards</h2>"]
+        parts.extend(_board(b, result["events"]) for b in result["boards"])
     parts += ["<h2>Rulings</h2>", _all_rulings(result),
               "<h2>Irregularities recorded by the shoes</h2>", _events(result),
               '<p class="meta">Made by overplay results from the club database.</p>',
               "</body></html>"]
     return "\n".join(parts) + "\n"
+
+
+# ---- the games each table deals for itself (results/standings.py) -----------------------
+
+def _head(*cols):
+    return "<tr>%s</tr>" % "".join("<th>%s</th>" % e(c) for c in cols)
+
+
+def _row(*cells, cls=""):
+    return "<tr%s>%s</tr>" % (' class="%s"' % cls if cls else "", "".join(
+        '<td class="n">%s</td>' % e(c) if isinstance(c, int) and not isinstance(c, bool)
+        else "<td>%s</td>" % e(c) for c in cells))
+
+
+def _by_table(result):
+    """[((round, table), [(board, row)])] of the rows with a hand, in the order played."""
+    out = {}
+    for b in result["boards"]:
+        for r in b["tables"]:
+            if r.get("hand"):
+                key = (r["hand"].get("round") or r.get("round") or 1, r["table"])
+                out.setdefault(key, []).append((r.get("score_pos") or (), b["board"], r))
+    return [(k, [(n, r) for _, n, r in sorted(out[k], key=lambda x: x[:2])])
+            for k in sorted(out)]
+
+
+def _applied(h):
+    words = ", ".join(h.get("rulings") or ())
+    if h.get("void"):
+        words = (words + ": " if words else "") + "deal void"
+    return words
+
+
+def _note(st):
+    return '<p class="flag">%s</p>' % e(st["note"]) if st.get("note") else ""
+
+
+def _euchre(result):
+    st = result["standings"]
+    other = "games won" if st["by"] == "points" else "points"
+    rows = ['<h2>Players</h2><p class="meta">Progressive euchre: each player keeps the points '
+            "his side scored on every hand he played and a game for every round his pair won; "
+            "ranked by %s (%s break ties). Winners move up a table, the head table's losers "
+            "go to the foot, and partners change every round.</p><table>" % (e(st["by"]),
+                                                                              e(other)),
+            _head("Rank", "Player", "Points", "Games", "Tables", "Partners")]
+    for p in st["players"]:
+        rows.append(_row(p["rank"], p["player"], p["points"], p["games"],
+                         " ".join(map(str, p["tables"])), ", ".join(p["partners"])))
+    rows.append("</table>" + _note(st))
+    rows = ["".join(rows)]
+    hands = ["<h2>Rounds</h2>"]
+    done = dict(((i + 1, x["table"]), x) for i, rnd in enumerate(st["rounds"]) for x in rnd)
+    for (rnd, t), items in _by_table(result):
+        seats = [r["hand"]["players"] for n, r in items if "players" in r["hand"]]
+        who = ("N %s, E %s, S %s, W %s" % tuple(seats[0])) if seats else ""
+        part = ['<section class="board"><h3>Round %s, table %s</h3><p class="meta">%s</p>'
+                '<table class="hands" style="width:100%%">' % (e(rnd), e(t), e(who)),
+                _head("Board", "Makers", "Alone", "Tricks", "N-S", "E-W", "Ruling")]
+        for n, r in items:
+            h = r["hand"]
+            if "error" in h:
+                part.append(_row(n, "not scored: " + h["error"], "", "", "", "", ""))
+                continue
+            part.append(_row(n, rs.side_name(h["makers"]), "alone" if h["alone"] else "",
+                             h["tricks"], h["points"][0], h["points"][1], _applied(h),
+                             cls="avg" if h["rulings"] else ""))
+        part.append("</table>")
+        x = done.get((rnd, t))
+        if x:
+            w = x["winner"]
+            part.append('<p class="meta">Round: N-S %s, E-W %s: %s (%s &amp; %s) won.</p>' % (
+                e(x["score"][0]), e(x["score"][1]), e(rs.side_name(w)), e(x["players"][w]),
+                e(x["players"][w + 2])))
+        part.append(_board_rulings(result, items) + "</section>")
+        hands.append("".join(part))
+    return rows, "".join(hands)
+
+
+def _board_rulings(result, items):
+    out = []
+    for n, r in items:
+        for x in r["rulings"]:
+            out.append('<div class="ruling">Board %s: <b>%s</b> (%s): %s<br><span class="cite">'
+                       "%s</span></div>" % (e(n), e(x["code"]), e(x["ruling"].replace("_", " ")),
+                                           e(x["text"]), e(x["citation"])))
+    return "".join(out)
+
+
+def _ecarte(result):
+    st = result["standings"]
+    rows = ['<h2>Players</h2><p class="meta">\u00c9cart\u00e9, five up; a match is the best of '
+            "three games%s.</p><table>" % (
+                ", each game counting treble, double or single as the loser had nothing, one "
+                "or two, or three or four (law 46)" if st["treble"] else ""),
+            _head("Rank", "Player", "Matches won", "Matches", "Games", "Game values")]
+    for p in st["players"]:
+        rows.append(_row(p["rank"], p["player"], p["matches_won"], p["matches"], p["games"],
+                         p["points"]))
+    rows = ["".join(rows) + "</table>", "<h2>Matches</h2><table>"]
+    rows.append(_head("Players", "Games", "Game values", "Games won (value)", "State"))
+    for m in st["matches"]:
+        a, b = m["players"]
+        rows.append(_row("%s v %s" % (a, b), "%d\u2013%d" % tuple(m["games"]),
+                         "%d\u2013%d" % tuple(m["points"]),
+                         "; ".join("%s (%d)" % (g["winner"], g["value"]) for g in m["values"]),
+                         ("won by %s" % m["winner"]) if m["finished"] else
+                         "unfinished, this game %d\u2013%d" % tuple(m["game_score"])))
+    rows.append("</table>" + _note(st))
+    rows = [rows[0], "".join(rows[1:])]
+    hands = ["<h2>Deals</h2>"]
+    for (rnd, t), items in _by_table(result):
+        part = ['<section class="board"><h3>Table %s</h3><table class="hands" style="width:100%%">' % e(t),
+                _head("Board", "Dealer", "Proposal", "Tricks", "Won", "King", "Marks", "Game",
+                      "Ruling")]
+        for n, r in items:
+            h = r["hand"]
+            if "error" in h:
+                part.append(_row(n, "not scored: " + h["error"], "", "", "", "", "", "", ""))
+                continue
+            p = h["players"]
+            prop = r.get("proposal")
+            part.append(_row(
+                n, p[h["dealer"]], rs.PROPOSALS[prop] if prop in (0, 1, 2) else "",
+                "%s %d, %s %d" % (p[0], h["tricks"][0], p[1], h["tricks"][1]),
+                "%s (%s)" % (p[h["winner"]], h["kind"]),
+                p[0 if h["king"][0] else 1] if max(h["king"]) else "",
+                "%d\u2013%d" % tuple(h["total"]),
+                "; ".join(x for x in (h["game_won"] and "game to %s" % h["game_won"],
+                                      h["match_won"] and "match to %s" % h["match_won"]) if x),
+                _applied(h), cls="avg" if h["rulings"] else ""))
+        part.append("</table>" + _board_rulings(result, items) + "</section>")
+        hands.append("".join(part))
+    return rows, "".join(hands)
+
+
+def _bridge(result):
+    st = result["standings"]
+    rows = ['<h2>Players</h2><p class="meta">Bridge whist: each player\'s points over the '
+            "finished rubbers (the winners of a rubber score the difference of the totals, the "
+            "losers lose it); honours and chicane from the hands the shoe recorded.</p><table>",
+            _head("Rank", "Player", "Points", "Rubbers", "Won")]
+    for p in st["players"]:
+        rows.append(_row(p["rank"], p["player"], "%+d" % p["points"], p["rubbers"], p["won"]))
+    rows = ["".join(rows) + "</table>", "<h2>Rubbers</h2><table>"]
+    rows.append(_head("Table", "Rubber", "Games N-S\u2013E-W", "Below", "Above", "Totals",
+                      "Result"))
+    count = {}
+    for x in st["rubbers"]:
+        count[x["table"]] = count.get(x["table"], 0) + 1
+        rows.append(_row(x["table"], count[x["table"]], "%d\u2013%d" % tuple(x["games"]),
+                         "%d\u2013%d" % tuple(x["below"]), "%d\u2013%d" % tuple(x["above"]),
+                         "%d\u2013%d" % tuple(x["totals"]),
+                         ("%s by %d" % (rs.side_name(x["ahead"]), x["points"]) if x["ahead"] >= 0
+                          else "level") + ("" if x["finished"] else " (unfinished)")))
+    rows.append("</table>" + _note(st))
+    rows = [rows[0], "".join(rows[1:])]
+    hands = ["<h2>Hands</h2>"]
+    for (rnd, t), items in _by_table(result):
+        seats = rs.four_names(result, items[0][1])
+        part = ['<section class="board"><h3>Table %s</h3><p class="meta">N %s, E %s, S %s, '
+                'W %s; tricks N-S first</p><table class="hands" style="width:100%%">' % (e(t), e(seats[0]), e(seats[1]), e(seats[2]),
+                                                   e(seats[3])),
+                _head("Board", "Declaration", "Tricks", "Below",
+                      "Honours", "Chicane", "Slam", "Game", "Ruling")]
+        for n, r in items:
+            h = r["hand"]
+            if "error" in h:
+                part.append(_row(n, "not scored: " + h["error"], "", "", "", "", "", "", ""))
+                continue
+            hon = ("%s %d (%s)" % (rs.side_name(0 if h["honours"][0] else 1),
+                                   max(h["honours"]), h["honours_kind"])
+                   if h["honours_kind"] not in ("none", "not computed") else h["honours_kind"])
+            part.append(_row(
+                n, rs.declaration(h), "%d\u2013%d" % tuple(h["tricks"]),
+                "%s %d" % (rs.side_name(h["trick_side"]), h["trick_points"])
+                if h["trick_side"] >= 0 else "\u2014", hon,
+                ", ".join("%s %+d" % (rs.side_name(k), h["chicane"][k]) for k in (0, 1)
+                          if h["chicane"][k]),
+                "%s %d" % (rs.side_name(0 if h["slam"][0] else 1), max(h["slam"]))
+                if max(h["slam"]) else "",
+                rs.side_name(h["game_won"]) if h["game_won"] >= 0 else "", _applied(h),
+                cls="avg" if h["rulings"] else ""))
+        part.append("</table>" + _board_rulings(result, items) + "</section>")
+        hands.append("".join(part))
+    return rows, "".join(hands)
+
+
+GAME_HTML = {games.EUCHRE: _euchre, games.ECARTE: _ecarte, games.BRIDGE_WHIST: _bridge}

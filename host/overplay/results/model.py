@@ -211,8 +211,9 @@ def load(st, session_id=None):
     deals = _rows(st, "deals", "board, table_no, dealer, mode, trump, flags, handprint, "
                                "findings", keys)
     checks = _rows(st, "checks", "board, table_no, slip, findings, rulings", keys)
-    scores = _rows(st, "results", "board, table_no, tricks_ns, tricks_ew, points_ns, points_ew",
-                   keys)
+    scores = _rows(st, "results", "board, table_no, tricks_ns, tricks_ew, points_ns, points_ew, "
+                   + ", ".join(records.SCORE_FIELDS), keys)
+    per_deal = game != games.DUPLICATE_WHIST  # each table deals its own hands (standings.py)
     events = _rows(st, "events", "code, name, board, a, b", keys)
     synced = _q(st, "SELECT MIN(synced_at), MAX(synced_at) FROM records")[0]
     shoes = {}
@@ -238,10 +239,14 @@ def load(st, session_id=None):
             row["trump_turned"] = _card(trump)
             row["findings"] = _codes(fnd)
             row["judged"] = (shoe, pos)
-            board(b)["deal"] = {"table": t, "shoe_id": shoe, "seq": seq, "dealer": SEATS[dealer],
-                                "dealer_seat": dealer, "trump": _card(trump),
-                                "hands": _hands(hp, profile), "complete":
-                                bool(flags & records.FLAG_COMPLETE)}
+            deal = {"table": t, "shoe_id": shoe, "seq": seq, "dealer": SEATS[dealer],
+                    "dealer_seat": dealer, "trump": _card(trump),
+                    "hands": _hands(hp, profile), "complete":
+                    bool(flags & records.FLAG_COMPLETE)}
+            if per_deal:  # the table's own deal, and when it was dealt (its exposed cards)
+                row["deal"], row["deal_pos"] = deal, pos
+            else:  # the board's deal, which the other tables overplay
+                board(b)["deal"] = deal
         else:
             row["mode"] = "overplay"
             row["trump_turned"] = _card(trump)
@@ -256,11 +261,17 @@ def load(st, session_id=None):
         row["findings"] = _codes(fnd)
         row["judged"] = (shoe, pos)
         row["shoe_rulings"] = rr.shoe_rulings(_codes(rul))  # what the shoe showed (ids)
-    for shoe, pos, seq, b, t, tns, tew, pns, pew in scores:
+    for shoe, pos, seq, b, t, tns, tew, pns, pew, *fields in scores:
         shoes.setdefault(t, shoe)
         row = at(b, t)
         row["shoe_id"] = row["shoe_id"] or shoe
         row["tricks_ns"], row["tricks_ew"] = tns, tew  # the latest SCORE counts
+        if per_deal:  # the game's own fields (NULL: an old SCORE) and the table's points
+            row.update(zip(records.SCORE_FIELDS, fields))
+            row["points_ns"], row["points_ew"] = pns, pew
+            row["score_pos"] = pos
+    if per_deal:
+        _exposed(events, shoes, boards)
     directed = _table_events(events, shoes, boards)
     adjusted = standing_adjustments(st, sess["id"]) if sess["id"] else {}
     for (n, t) in adjusted:
@@ -274,7 +285,7 @@ def load(st, session_id=None):
         d = b["deal"]
         for t in sorted(b["tables"]):
             row = b["tables"][t]
-            if row["findings"]:
+            if row["findings"] or row.get("exposed"):
                 rr.rule(row, d, b["tables"], game, sess["variant"] or 0, tables)
             act = directed.get((n, t))
             if act == ACT_AVERAGE:  # the director's award at the table stands over the rest
@@ -316,7 +327,12 @@ def load(st, session_id=None):
         for row in b["tables"]:
             row["ns_names"] = result["roster"].get(row["ns_pair"])
             row["ew_names"] = result["roster"].get(row["ew_pair"])
-    rr.score(result)
+    if per_deal:  # each table its own deals: the players' standings (standings.py)
+        from overplay.results import standings
+        result["first_seats"] = [list(mv.pairs_at(t, 1)) for t in range(1, mv.tables + 1)]
+        standings.score(result)
+    else:
+        rr.score(result)
     for p in result["pairs"]:
         p["names"] = result["roster"].get(p["number"])
     return result
@@ -399,6 +415,19 @@ def _table_events(events, shoes, boards):
                 row["shoe_id"] else None
             row["play_begun"] = at is not None and (judged is None or at < judged)
     return directed
+
+
+def _exposed(events, shoes, boards):
+    """row["exposed"]: the cards the table's shoe read while its deal of the board was being
+    played (EVENT card_exposed after the DEAL, before the SCORE: a card shown, not dealt)."""
+    for shoe, pos, seq, code, name, board, a, b in events:
+        if code != records.EV_CARD_EXPOSED or board not in boards:
+            continue
+        row = boards[board]["tables"].get(_table_of(shoes, shoe))
+        if row is None or row.get("deal_pos") is None or pos < row["deal_pos"]:
+            continue
+        if row.get("score_pos") is None or pos < row["score_pos"]:
+            row.setdefault("exposed", []).append(a)
 
 
 def _table_of(shoes, shoe):

@@ -21,6 +21,8 @@ else leaves the tricks keyed in. Then scoring_whist.compare per board, totals pe
 from overplay_core import findings as F
 from overplay_core import games, laws
 from overplay_core.scoring import whist as sw
+from overplay_core.cards import card_name
+from overplay_core.scoring.rulings import from_verdict
 from overplay_core.errors import ParseError, RuleError
 
 ORIGINAL_TABLE_AVERAGE = ("DW-IV-10b",)  # "the players at the original table take the average"
@@ -38,6 +40,8 @@ def case_for(row, deal, game, variant, tables):
     data = {"game": _game_name(game), "variants": games.variant_names(variant),
             "context": {"tables": tables}}
     ctx = data["context"]
+    if game != games.DUPLICATE_WHIST:
+        return _own_deal_case(row, data, game)
     if deal is not None:
         ctx["dealer"] = deal["dealer"]
     given = [F.name(c) for c in row["findings"]]
@@ -55,6 +59,54 @@ def case_for(row, deal, game, variant, tables):
     else:
         ctx["phase"] = "deal_completed"
     data["findings"] = given
+    return data
+
+
+# The findings of a hand held with the wrong number of cards: the seat is read from the
+# hands the shoe recorded (the DEAL record's findings carry no seat).
+_SEAT_FINDINGS = (F.SEAT_SHORT, F.SEAT_OVER)
+
+
+def _own_deal_case(row, data, game):
+    """Euchre, écarté, bridge whist: each table deals its own hands (no overplay). The
+    shoe's findings on the deal were shown when the deal ended; a table that then played the
+    hand (a score keyed for it) played on with them, so they are judged as found when the
+    deal had been played (e.g. euchre law 23: a player with the wrong number of cards who
+    has played cannot score), else when the deal was completed. A euchre card the shoe read
+    while the hand was played (row["exposed"]) is a card exposed in play, its seat the one
+    the deal gave it; in a lone hand a card of the makers' side is read as the lone player's
+    partner's (the lone player's own cards are played face up, his partner's stay out of
+    play: law 102 caps the hand)."""
+    ctx = data["context"]
+    d = row.get("deal") or {}
+    hands = d.get("hands") or {}
+    profile = games.profile(game, games.variant_from_names(game, data["variants"]))
+    ctx["dealer"] = d.get("dealer_seat", 0)
+    ctx["phase"] = "deal_played" if row["tricks_ns"] is not None else "deal_completed"
+    given = []
+    for c in row["findings"]:
+        f = {"code": F.name(c)}
+        if c in _SEAT_FINDINGS:
+            wrong = [s for s in range(profile.seats)
+                     if len(hands.get(games.SEAT_NAMES[s], ())) != profile.hand_size]
+            if len(wrong) == 1:
+                f["seat"] = wrong[0]
+        given.append(f)
+    data["findings"] = given
+    exposed = row.get("exposed") or []
+    if game == games.EUCHRE and exposed and row.get("makers") is not None:
+        events = [{"type": "play_begun"}]
+        for card in exposed:
+            seat = [s for s in range(4) if card in hands.get(games.SEAT_NAMES[s], ())]
+            if not seat:
+                continue
+            if row.get("alone") and seat[0] & 1 == row["makers"]:
+                ctx["lone"] = (seat[0] + 2) % 4
+            events.append({"type": "card_exposed_in_play", "seat": seat[0],
+                           "card": card_name(card)})
+        if len(events) > 1:
+            data["events"] = events
+            ctx["phase"] = "deal_completed"  # the events carry the time: play begun
     return data
 
 
@@ -87,6 +139,10 @@ def rule(row, deal, rows_by_table, game, variant, tables):
                        "finding": r.get("finding", ""), "citation": _cite(r["citation"])}
                       for r in res["rulings"]]
     row["outcome"] = res["outcome"]
+    if game != games.DUPLICATE_WHIST:  # (code, side or seat) as the scoring engines take them
+        row["verdict"] = from_verdict(res["rulings"], game == games.ECARTE,
+                                      (row.get("deal") or {}).get("dealer_seat", -1))
+        return  # the scoring engine applies them to the hand (standings.py)
     codes = [r["code"] for r in res["rulings"]]
     if res["outcome"] == "average_score":
         target = row
@@ -142,12 +198,9 @@ def store(st, result):
 def score(result, rounding=sw.HALF_UP):
     """Fill each board's table scores, the pair totals and ranks, into `result`."""
     tables = list(range(1, result["tables"] + 1))
-    if result["game"] != games.DUPLICATE_WHIST:
-        for b in result["boards"]:  # only duplicate whist compares tables on the same deal
-            b["status"] = "not compared: %s is scored per rubber (`overplay score`)" % (
-                result["game_name"])
-        result["pairs"] = []
-        return
+    if result["game"] != games.DUPLICATE_WHIST:  # each table its own deals: standings.py
+        raise ValueError("only duplicate whist compares tables: %s is scored by "
+                         "results.standings" % result["game_name"])
     for b in result["boards"]:
         rows = {r["table"]: r for r in b["tables"]}
         b["status"] = "scored"
