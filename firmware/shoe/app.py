@@ -449,10 +449,18 @@ class App:
         self.boards = (setup["first"], setup["last"])
         self.setup_id = setup["setup_id"]
         # a new set-up from the table's first board; the one in force pushed again goes on
-        # where it was
-        import shoe.rounds as rounds
+        # where it was. Loading the movement is the one allocation of any size here: on the
+        # collected heap (a rare event, the shoe idle: no card over the reader), and if even
+        # that runs out the set-up stays pending, taken up whole at the next step after the
+        # task's fault handler has collected (never a set-up without its movement)
+        gc.collect()
+        try:
+            import shoe.rounds as rounds
 
-        rounds.follow(self, setup)
+            rounds.follow(self, setup)
+        except MemoryError:
+            self.pending = setup
+            raise
         sh.ended = False  # the screen: the new set-up, not the last deal's findings
         sh.message = "set-up %d" % setup["setup_id"] if p is not None else "deal refused"
         sh.changed = True

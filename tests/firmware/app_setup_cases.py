@@ -63,6 +63,39 @@ def test_a_setup_pushed_mid_deal_waits_for_the_end_of_that_deal():
     close(a)
 
 
+def test_a_setup_whose_movement_finds_no_heap_is_taken_up_at_the_next_step():
+    # The link took a Mitchell set-up and loading its movement ran out of heap (seen on a
+    # virtual shoe compiling from source): the set-up stays pending and the next step takes
+    # it up whole, so the next deal is the movement's, not a deal with no movement at all.
+    import shoe.rounds as rounds
+
+    a = shoe_with_setup()
+    real = rounds.follow
+    tries = []
+
+    def follow(app, setup):
+        tries.append(setup["setup_id"])
+        if len(tries) == 1:
+            raise MemoryError("memory allocation failed")
+        real(app, setup)
+
+    rounds.follow = follow
+    try:
+        a.settings.save_setup(session.encode(12, WHIST, 0, 1, 9, 2, 3, session.MITCHELL), 12)
+        try:
+            a._on_settings(wire.SESSION_SET)  # an idle shoe takes it up at once
+            raised = False
+        except MemoryError:
+            raised = True  # the link task's fault handler records it and collects
+        assert raised and a.pending is not None
+        assert deal(a)  # the next step takes the set-up up, then deals its first board
+    finally:
+        rounds.follow = real
+    assert tries == [12, 12] and a.pending is None
+    assert [d["board"] for d in journal(a, records.DEAL)] == [4]  # table 2's first set
+    close(a)
+
+
 def test_the_board_range_of_the_setup_is_kept():
     a = shoe_with_setup()
     push(a, 12, WHIST, 5, 6, 1, 2)
