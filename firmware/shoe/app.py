@@ -37,12 +37,6 @@ from shoe.states import (ACT_PIN_SET, AWAIT_TRAY, DEALING, ENROL_DECK, ENROLLING
 from shoe.tray import Tray
 
 
-def _link_module():
-    # Imported only when the board has a serial link to run (a simulated shoe has none).
-    import shoe.link as link
-
-    return link
-
 try:
     _sleep_ms = asyncio.sleep_ms  # MicroPython: no float, no allocation
 except AttributeError:  # CPython (tests): the same wait in seconds
@@ -76,14 +70,19 @@ def dealer_of(board_no, seats):
 
 class App:
     boot_faults = ()  # faults found at power-on, not yet recorded (faults.boot)
+    terminal = None  # the scoring terminal, once made (scoring())
+    _scores = False  # True: this shoe has one (its buttons), made when first needed
 
     def __init__(self, board, game=None, variant=0, table=None, deck_id=1, first_board=1,
                  poll_ms=POLL_MS, display_ms=DISPLAY_MS, terminal=None):
         self.board = board
         self.poll_ms = poll_ms  # 0 in simulation: the simulated chip needs no radio time
         self.display_ms = display_ms
-        lk = _link_module() if board.stream_in is not None else None
-        settings = lk.Settings(board.root) if lk is not None else None
+        lk = settings = None
+        if board.stream_in is not None:  # a serial link to run (a simulated shoe has none)
+            import shoe.link as lk
+
+            settings = lk.Settings(board.root)
         self.settings = settings
         key, shoe_id = board.key, board.shoe_id
         if settings is not None and settings.key is not None:
@@ -130,7 +129,8 @@ class App:
                          self.journal, key, shoe_id, board.display, table=self.table,
                          tray=self.tray)
         self.shoe.auto_refresh = False  # the display task draws, every display_ms
-        self.shoe.upcoming = self._upcoming  # an exposed card is noted under the coming board
+        # an exposed card is noted under the board this table deals next (0: its movement done)
+        self.shoe.upcoming = lambda: self.next_board
         if setup:
             self.shoe.tables = setup["tables"]  # the context of a ruling (DW Law IV §9)
         if self.boards:  # the table's place in its movement: shoe/rounds.py
@@ -156,15 +156,10 @@ class App:
                                 settings)
             self.link.on_settings = self._on_settings
         # The scoring terminal: on a shoe with buttons (the table keys in its scores there),
-        # or when asked (tests); loaded only then.
-        self.terminal = None
+        # or when asked (tests); made, and shoe/terminal.py loaded, when first needed
+        # (scoring()), not at power-on: ~3 KB of heap a shoe has free until then.
         if terminal or (terminal is None and board.buttons):
-            import shoe.terminal as T
-
-            # the director's PIN: as the club PC sent it over the link (Settings), else the
-            # terminal's own file (copied by hand on an older set-up)
-            self.terminal = T.Terminal(self.shoe, board.display, board.path("pin", "pin.bin"),
-                                       settings.pin if settings is not None else None)
+            self._scores = True
         self.faults = [0, 0, 0, 0, 0]  # per task (TASK_*)
         if setup:
             self.session_record(setup)
@@ -183,6 +178,23 @@ class App:
         self.polls = 0
         self.gc_ms = 0
         self.on_deal_end = None  # a hook: called with the shoe after each deal or check
+
+    def scoring(self):
+        """The scoring terminal (None on a shoe without one), made the first time it is
+        needed: a deal or check over (the table may score it), NEXT+MODE (the director's
+        PIN), a director's PIN over the link. Its PIN tries and lockout are on flash
+        (terminal.py), so making it late loses nothing."""
+        t = self.terminal
+        if t is None and self._scores:
+            import shoe.terminal as T
+
+            # the director's PIN: as the club PC sent it over the link (Settings), else the
+            # terminal's own file (copied by hand on an older set-up)
+            s = self.settings
+            t = self.terminal = T.Terminal(self.shoe, self.board.display,
+                                           self.board.path("pin", "pin.bin"),
+                                           s.pin if s is not None else None)
+        return t
 
     def _setup(self):
         s = self.settings
@@ -224,8 +236,9 @@ class App:
                 faults.enrolled(self, had)
         if hasattr(self.tray, "take"):
             self.tray.take(s)  # the club slip key and the session id, without a restart
-        if self.terminal is not None and s.pin is not None:
-            self.terminal.pin = s.pin  # a new director's PIN (wire.PIN_SET) counts at once
+        t = self.scoring() if kind == wire.PIN_SET else self.terminal
+        if t is not None and s.pin is not None:
+            t.pin = s.pin  # a new director's PIN (wire.PIN_SET) counts at once
         setup = self._setup()
         if kind != wire.SESSION_SET or setup is None:
             return
@@ -307,10 +320,6 @@ class App:
         elif kind == CMD_STOP:
             self.running = False
 
-    def _upcoming(self):
-        """The board this table deals next (0 once its movement is done)."""
-        return self.next_board
-
     def _dealt(self):
         """An original deal just ended: under a set-up, once its DEAL record is on flash, the
         next board goes to next.bin (link.Settings), so a shoe switched off and on offers
@@ -339,10 +348,9 @@ class App:
             import shoe.rounds as rounds  # a checked board is played: the movement goes on
 
             rounds.checked(self)
-        if played and self.terminal is not None and sh.board \
-                and sh.mode in (ORIGINAL_DEAL, OVERPLAY_CHECK):
+        if played and self._scores and sh.board and sh.mode in (ORIGINAL_DEAL, OVERPLAY_CHECK):
             # the table may now begin play and, after it, key in the score
-            self.terminal.ready(sh.board, sh.dealer, 0 if sh.mode == ORIGINAL_DEAL else 1)
+            self.scoring().ready(sh.board, sh.dealer, 0 if sh.mode == ORIGINAL_DEAL else 1)
         if self.on_deal_end is not None:
             self.on_deal_end(self.shoe)
 
@@ -386,11 +394,11 @@ class App:
         now = (b.pressed("deal") and 1) | (b.pressed("next") and 2) | (b.pressed("mode") and 4)
         edge = now & ~self._pressed
         self._pressed = now
+        if self._scores and edge and now & 6 == 6:  # NEXT and MODE: the director's PIN
+            self.scoring().open_director()
+            return
         term = self.terminal
         if term is not None and edge:
-            if now & 6 == 6:  # NEXT and MODE together: the director's PIN screen
-                term.open_director()
-                return
             if term.active:  # the scoring terminal has the buttons
                 term.press(edge)
                 return
@@ -566,14 +574,18 @@ class App:
             if not self._syncing or lk.acked != self._sync_acked:
                 self._syncing = True
                 self._sync_acked = lk.acked
-                self.board.display.show(_link_module().sync_screen(self.shoe, lk, self.journal))
+                import shoe.link as link
+
+                self.board.display.show(link.sync_screen(self.shoe, lk, self.journal))
             return True
         if self._syncing:
             self._syncing = False
             sh = self.shoe
             if sh.state == IDLE or sh.state == AWAIT_TRAY:  # no card in the field:
                 self._collect()  # the records the sync read and framed, gone
-            sh.message = _link_module().sync_done(lk, self.journal)
+            import shoe.link as link
+
+            sh.message = link.sync_done(lk, self.journal)
             sh.changed = True
             if self.terminal is not None and self.terminal.active:
                 self.terminal.changed = True

@@ -26,6 +26,9 @@ class Board:
     slip_key, session_id    club tray-slip key (None: not given) and session id (0: none)
     sim         the simulated chip (None on a real board): scripted dealers move its tags
     led         the board's LED (an output pin; None: the board has none): light() drives it
+    definition  the definition's entries that name a file on flash (journal, decks, pin,
+                key): what path() reads; its pins and buses are build()'s and not kept
+                (~1 KB of heap)
     """
 
     def __init__(self, name, reader, display, buttons=None, stream_in=None, stream_out=None,
@@ -41,7 +44,8 @@ class Board:
         self.key = key
         self.shoe_id = shoe_id
         self.sim = sim
-        self.definition = definition or {}
+        d = definition or {}
+        self.definition = {k: d[k] for k in ("journal", "decks", "pin", "key") if k in d}
         self.slip_key = slip_key
         self.session_id = session_id
         self.led = led

@@ -203,8 +203,10 @@ class Link:
         self.settings = settings
         self.window = window
         self.kbd_intr = kbd_intr
-        self.enc = wire.Encoder()
-        self.dec = wire.Decoder(stuffed=True)  # host frames never hold 0x03
+        # The frame buffers (wire.Encoder, Decoder: ~1 KB) and this sync's nonces exist only
+        # while the PC talks: made when its first byte arrives (_open), let go when the sync
+        # ends (_stop). A shoe that deals all evening between syncs keeps none of it.
+        self.enc = self.dec = None
         self._b1 = bytearray(1)
         self._poller = None
         if not hasattr(stream_in, "any") and select is not None:
@@ -224,18 +226,24 @@ class Link:
         # True: an ENROLL without a tag is taken although the shoe holds a key (re-keying
         # opened at the shoe itself); cleared by the next successful ENROLL
         self.enrol_open = enrol_open
-        self._hn = bytearray(wire.NONCE_BYTES)   # this sync's nonces: the host's (HELLO)
-        self._sn = bytearray(wire.NONCE_BYTES)   # and the shoe's (INFO), fresh every HELLO
-        self._nonced = False     # both are set: commands may be authenticated
-        # The last SESSION_SET / wire.PIN_SET taken in this sync: its type, seq and tag. The shoe's
-        # nonce changes after each (the new one rides on the ACK), so no earlier command of the
-        # sync can be played again; the same command again (its ACK was lost) is answered with
-        # the ACK once more and not applied twice.
-        self._last = bytearray(1 + 4 + wire.AUTH_BYTES)
+        self._hn = self._sn = self._last = None  # this sync's nonces and last command: _open
+        self._nonced = False     # both nonces are set: commands may be authenticated
         # called with wire.ENROLL, wire.SESSION_SET or wire.PIN_SET after the new value is on flash,
         # so the app can give the shoe its new key or set-up (the link itself keeps no copy
         # to sign)
         self.on_settings = None
+
+    def _open(self):
+        """The PC's first byte: the frame buffers and this sync's state (until _stop)."""
+        self.enc = wire.Encoder()
+        self.dec = wire.Decoder(stuffed=True)  # host frames never hold 0x03
+        self._hn = bytearray(wire.NONCE_BYTES)   # this sync's nonces: the host's (HELLO)
+        self._sn = bytearray(wire.NONCE_BYTES)   # and the shoe's (INFO), fresh every HELLO
+        # The last SESSION_SET / wire.PIN_SET taken in this sync: its type, seq and tag. The
+        # shoe's nonce changes after each (the new one rides on the ACK), so no earlier command
+        # of the sync can be played again; the same command again (its ACK was lost) is
+        # answered with the ACK once more and not applied twice.
+        self._last = bytearray(1 + 4 + wire.AUTH_BYTES)
 
     # --- input -------------------------------------------------------------------------------
 
@@ -258,6 +266,8 @@ class Link:
             if not n:
                 break
             busy = True
+            if self.dec is None:
+                self._open()
             if self.dec.push(self._b1[0]):
                 self._last_rx = ticks_ms()
                 self._handle(self.dec.type, self.dec.seq, self.dec.payload)
@@ -303,6 +313,8 @@ class Link:
         self._pending = None
         if self.kbd_intr is not None:
             self.kbd_intr(3)
+        # the frame buffers and this sync's nonces go with it (_open: at the PC's next byte)
+        self.enc = self.dec = self._hn = self._sn = self._last = None
 
     def _handle(self, ptype, seq, payload):
         if ptype == wire.HELLO:

@@ -286,8 +286,8 @@ async def enter_pin(a, digits):
 
 async def director(a, board_no, digits):
     """The director at the table: NEXT+MODE, the PIN (wrong once), average the board."""
-    t = a.terminal
     await press(a, "next", "mode")
+    t = a.terminal  # NEXT+MODE made it, if no deal had
     if t.state != ST.T_PIN:
         raise RuntimeError("the director's PIN screen did not open (%s)" % t.message)
     wrong = digits[:-1] + "%d" % ((int(digits[-1]) + 1) % 10)

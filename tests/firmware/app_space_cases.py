@@ -85,7 +85,7 @@ def small_app():
         J.os = SmallFlash(b.root + "/journal")
         J.open = J.os.open
     enrol(a)
-    a.terminal.pin = pin.make("1234", b"12345678")
+    a.scoring().pin = pin.make("1234", b"12345678")
     return a
 
 

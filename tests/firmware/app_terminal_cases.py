@@ -43,7 +43,8 @@ def press(a, name):
 
 def test_after_a_deal_the_buttons_score_the_board():
     a, b = app_with_buttons()
-    assert a.terminal is not None and not a.terminal.active
+    # not made at power-on (its heap stays free until then): the first deal's end makes it
+    assert a.terminal is None
     a.command(A.CMD_DEAL, 2)
     a.deal_once()
     a.command(A.CMD_END)  # a short deal: findings, recorded all the same
@@ -167,6 +168,38 @@ def test_a_task_that_faults_once_goes_on():
     assert [e["b"] for e in journal(a, records.EVENT, records.EV_TASK_FAULT)] == [2]
 
 
+def test_the_terminal_is_made_when_first_needed_and_only_on_a_shoe_with_one():
+    # Not at power-on (its ~3 KB of the Pico's heap stay free until then): a director's PIN
+    # from the club PC makes it, holding that PIN; a shoe without one never makes it.
+    from link_host import Host, Pipe
+    from overplay_core import pin
+
+    b = SB.simulated(flash="host")
+    b.buttons = {"deal": Button(), "next": Button(), "mode": Button()}
+    b.stream_in = Pipe()
+    b.stream_out = Pipe()
+    a = A.App(b, game=1, poll_ms=0, display_ms=0)
+    assert a.terminal is None
+    pc = Host(a.link, b.stream_in, b.stream_out, a.link.key)
+    pc.hello()
+    pc.send(wire.PIN_SET, 1, pin.make("2468", b"12345678"))
+    for _ in range(10):
+        a.link.poll()
+    t = a.terminal
+    assert t is not None and t.pin == a.settings.pin and a.scoring() is t
+    assert t.login("2468") == ST.PIN_OK and t.state == ST.T_MENU
+    a.journal.close()
+    a, b = app_with_buttons(terminal=False)
+    a.command(A.CMD_DEAL, 1)
+    a.deal_once()
+    a.command(A.CMD_END)
+    a.deal_once()
+    b.buttons["next"].v = 0
+    b.buttons["mode"].v = 0
+    a.deal_once()  # NEXT+MODE: no director's screen on a shoe without a terminal
+    assert a.terminal is None and a.scoring() is None
+
+
 def test_a_pin_sent_over_the_link_opens_the_directors_menu():
     from link_host import Host, Pipe
     from overplay_core import pin
@@ -176,7 +209,8 @@ def test_a_pin_sent_over_the_link_opens_the_directors_menu():
     b.stream_in = Pipe()
     b.stream_out = Pipe()
     a = A.App(b, game=1, poll_ms=0, display_ms=0)
-    t = a.terminal
+    t = a.scoring()  # as NEXT+MODE makes it
+    assert t is a.terminal and a.scoring() is t
     assert t.login("2468") == ST.PIN_NONE  # no PIN yet: the menu stays shut (journaled)
     pc = Host(a.link, b.stream_in, b.stream_out, a.link.key)  # the club PC, with the key
     pc.hello()
@@ -197,5 +231,6 @@ def test_a_pin_sent_over_the_link_opens_the_directors_menu():
     b2.buttons = b.buttons
     b2.stream_in = b2.stream_out = SB.QuietLine()
     a2 = A.App(b2, game=1, poll_ms=0, display_ms=0)
-    assert a2.terminal.pin == a.settings.pin and a2.terminal.login("2468") == ST.PIN_OK
+    assert a2.terminal is None
+    assert a2.scoring().pin == a.settings.pin and a2.terminal.login("2468") == ST.PIN_OK
     a2.journal.close()

@@ -36,6 +36,15 @@ def test_board_paths_are_under_its_root():
     assert not b.pressed("deal")
 
 
+def test_the_board_keeps_the_definitions_file_names_and_not_its_pins():
+    # build() reads the pins and buses once; a shoe keeps only what Board.path looks up
+    d = B.load_definition("pico_ref")
+    b = B.Board("pico_ref", None, None, root="", definition=d)
+    assert sorted(b.definition) == ["decks", "journal", "key"]
+    assert b.path("journal", "j") == d["journal"] and b.path("decks", "x") == d["decks"]
+    assert b.path("pin", "pin.bin") == "pin.bin"  # not in this definition: the default
+
+
 def test_simulated_flash_keeps_files():
     root = SB.ram_filesystem(16)  # LittleFS on RAM under MicroPython, a temp folder on CPython
     with open(root + "/f", "wb") as f:

@@ -3,9 +3,10 @@
 import struct
 
 from overplay_core import records, session, wire
+from overplay_core.compat import ticks_add, ticks_ms
 
 import sim.devsim as devsim
-from shoe.link import Link, Settings
+from shoe.link import IDLE_MS, Link, Settings
 from link_host import Host, Kbd, Pipe, frames, run
 
 KEY = b"\x6b" * 32
@@ -135,6 +136,29 @@ def test_done_past_the_journal_end_is_refused_and_lets_nothing_go():
     assert j.synced == 0 and len(list(j.records_from(0))) == 10 and link.active
     assert pc.ask(wire.DONE, 11) == [(wire.DONE_ACK, 11, b"")]
     assert j.synced == 10 and list(j.records_from(0)) == []
+
+
+def test_the_frame_buffers_are_held_only_while_the_pc_talks():
+    # Between syncs the shoe holds no frame buffer (wire.Encoder and Decoder, ~1 KB of the
+    # Pico's heap): they are made at the PC's first byte and let go when the sync ends, by
+    # DONE or by the PC going quiet; the next sync makes them again and works as the first.
+    link, j, pc, kbd = make(5)
+    for _ in range(3):
+        assert not link.poll()  # nothing on the line
+    assert link.dec is None and link.enc is None
+    pc.hello()
+    assert pc.proof_ok and link.active and link.dec is not None
+    fs = pc.ask(wire.PULL, 1, b"\x40\x00")
+    assert fs[0][:2] == (wire.BEGIN, 1) and fs[-1][:2] == (wire.END, 6)
+    assert pc.ask(wire.DONE, 4) == [(wire.DONE_ACK, 4, b"")]
+    assert link.dec is None and link.enc is None and not link.active and j.synced == 3
+    pc.hello()  # the next sync: a fresh nonce, its commands verify
+    assert pc.proof_ok and link.dec is not None
+    link._last_rx = ticks_add(ticks_ms(), -IDLE_MS - 10)  # the PC went quiet mid-sync
+    link.poll()
+    assert not link.active and link.dec is None and kbd.calls == [-1, 3, -1, 3]
+    pc.hello()
+    assert pc.ask(wire.DONE, 6) == [(wire.DONE_ACK, 6, b"")] and j.synced == 5
 
 
 def test_garbage_is_counted_not_raised():

@@ -52,5 +52,5 @@ def test_the_same_cases_under_micropython():
                            "mpy_runner.py"), "tests/firmware/app_terminal_cases.py"], cwd=ROOT,
                           env=env, capture_output=True, text=True, timeout=300)
     last = proc.stdout.strip().splitlines()[-1:] or [""]
-    assert last[0] == "8 passed, 0 failed, 0 skipped" and proc.returncode == 0, \
+    assert last[0] == "9 passed, 0 failed, 0 skipped" and proc.returncode == 0, \
         proc.stdout[-2000:] + proc.stderr[-2000:]
