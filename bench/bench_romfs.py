@@ -84,7 +84,7 @@ def run(ctx):
 
         def ok(heap_bytes, timeout):
             return completes(ctx, boot, None, deals, heap_bytes, timeout, late=(),
-                             prefix=[image])
+                             prefix=[image], own_path=True)
 
         proc = subprocess.run([ctx.micropython_bin, "-X", "heapsize=%d" % (1 << 20), boot,
                                image, str(deals), "peak"], cwd=ctx.root, capture_output=True,

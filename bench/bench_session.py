@@ -51,7 +51,8 @@ def compile_tree(ctx, out):
                     os.path.join(ctx.root, "bench", "mpy_session.py")], check=True, cwd=ctx.root)
 
 
-def completes(ctx, script, mpy_dir, deals, heap, timeout, late=(), prefix=(), tries=3):
+def completes(ctx, script, mpy_dir, deals, heap, timeout, late=(), prefix=(), tries=3,
+              own_path=False):
     """True when the session completes, every deal verified, in a heap of `heap` bytes.
 
     A run that ends with an error (MemoryError, a deal not verified) does not fit. A run cut
@@ -65,7 +66,8 @@ def completes(ctx, script, mpy_dir, deals, heap, timeout, late=(), prefix=(), tr
         cpu0 = _children_cpu()
         try:
             r = ctx.micropython(script, list(prefix) + [deals, "plain"] + list(late),
-                                heap=heap, mpy_dir=mpy_dir, timeout=timeout, module=not prefix)
+                                heap=heap, mpy_dir=mpy_dir, timeout=timeout, module=not prefix,
+                                own_path=own_path)
             ok = r["deals"] == deals and r["errors"] == 0
         except subprocess.TimeoutExpired:
             cpu = _children_cpu() - cpu0

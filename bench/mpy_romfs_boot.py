@@ -16,11 +16,12 @@ import sys
 
 import vfs
 
-_path = sys.argv[1]
-_image = bytearray(os.stat(_path)[6])  # exact size: no read buffer growing by doubling
-with open(_path, "rb") as _f:
-    _f.readinto(_image)
-vfs.mount(vfs.VfsRom(_image), "/rom")
+# (names the interpreter has already: this script's own are interned in the measured heap)
+path = sys.argv[1]
+buf = bytearray(os.stat(path)[6])  # exact size: no read buffer growing by doubling
+with open(path, "rb") as f:
+    f.readinto(buf)
+vfs.mount(vfs.VfsRom(buf), "/rom")
 sys.path[:] = ["/rom", ".frozen"]
 sys.argv[:] = ["mpy_session"] + sys.argv[2:]
 import mpy_session  # noqa: E402,F401 - runs the session and exits

@@ -115,11 +115,14 @@ def test_200_deals_run_in_place_within_the_gate_heap(tmp_path):
 
     image = bench_romfs.build_image(Ctx, str(tmp_path))
 
+    env = dict(os.environ)
+    env.pop("MICROPYPATH", None)  # the boot script sets sys.path (bench_romfs runs it so)
+
     def run(heap, mode):
         return subprocess.run([MPY, "-X", "heapsize=%d" % heap,
                                os.path.join(ROOT, "bench", "mpy_romfs_boot.py"), image, "200",
                                mode], cwd=str(tmp_path), capture_output=True, text=True,
-                              timeout=900)
+                              env=env, timeout=900)
 
     proc = run(GATE_HEAP + bench_romfs.image_heap_bytes(os.path.getsize(image)), "plain")
     lines = proc.stdout.strip().splitlines()
