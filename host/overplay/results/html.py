@@ -331,18 +331,6 @@ def _row(*cells, cls=""):
         else "<td>%s</td>" % e(c) for c in cells))
 
 
-def _by_table(result):
-    """[((round, table), [(board, row)])] of the rows with a hand, in the order played."""
-    out = {}
-    for b in result["boards"]:
-        for r in b["tables"]:
-            if r.get("hand"):
-                key = (r["hand"].get("round") or r.get("round") or 1, r["table"])
-                out.setdefault(key, []).append((r.get("score_pos") or (), b["board"], r))
-    return [(k, [(n, r) for _, n, r in sorted(out[k], key=lambda x: x[:2])])
-            for k in sorted(out)]
-
-
 def _applied(h):
     words = ", ".join(h.get("rulings") or ())
     if h.get("void"):
@@ -370,7 +358,7 @@ def _euchre(result):
     rows = ["".join(rows)]
     hands = ["<h2>Rounds</h2>"]
     done = dict(((i + 1, x["table"]), x) for i, rnd in enumerate(st["rounds"]) for x in rnd)
-    for (rnd, t), items in _by_table(result):
+    for (rnd, t), items in rs.hands_by_table(result):
         seats = [r["hand"]["players"] for n, r in items if "players" in r["hand"]]
         who = ("N %s, E %s, S %s, W %s" % tuple(seats[0])) if seats else ""
         part = ['<section class="board"><h3>Round %s, table %s</h3><p class="meta">%s</p>'
@@ -428,7 +416,7 @@ def _ecarte(result):
     rows.append("</table>" + _note(st))
     rows = [rows[0], "".join(rows[1:])]
     hands = ["<h2>Deals</h2>"]
-    for (rnd, t), items in _by_table(result):
+    for (rnd, t), items in rs.hands_by_table(result):
         part = ['<section class="board"><h3>Table %s</h3><table class="hands" style="width:100%%">' % e(t),
                 _head("Board", "Dealer", "Proposal", "Tricks", "Won", "King", "Marks", "Game",
                       "Ruling")]
@@ -475,7 +463,7 @@ def _bridge(result):
     rows.append("</table>" + _note(st))
     rows = [rows[0], "".join(rows[1:])]
     hands = ["<h2>Hands</h2>"]
-    for (rnd, t), items in _by_table(result):
+    for (rnd, t), items in rs.hands_by_table(result):
         seats = rs.four_names(result, items[0][1])
         part = ['<section class="board"><h3>Table %s</h3><p class="meta">N %s, E %s, S %s, '
                 'W %s; tricks N-S first</p><table class="hands" style="width:100%%">' % (e(t), e(seats[0]), e(seats[1]), e(seats[2]),

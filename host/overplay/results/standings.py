@@ -339,3 +339,16 @@ def pbn_contract(hand):
     XX; more doubles than PBN writes are XX (the CSV and JSON carry the count)."""
     strain = "CDHS"[hand["strain"]] if hand["strain"] < 4 else "NT"
     return "1" + strain + ("", "X", "XX")[min(hand["doubles"], 2)]
+
+
+def hands_by_table(result):
+    """[((round, table), [(board, row)])] of the result's rows with a hand, each table's in
+    the order played, tables in order: what the text and the report list per table."""
+    out = {}
+    for b in result["boards"]:
+        for r in b["tables"]:
+            if r.get("hand"):
+                key = (r["hand"].get("round") or r.get("round") or 1, r["table"])
+                out.setdefault(key, []).append((r.get("score_pos") or (), b["board"], r))
+    return [(k, [(n, r) for _, n, r in sorted(out[k], key=lambda x: x[:2])])
+            for k in sorted(out)]

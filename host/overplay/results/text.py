@@ -135,18 +135,6 @@ def _boards_span(result):
 
 # ---- the games each table deals for itself (results/standings.py) -----------------------
 
-def _hands_by_table(result):
-    """{(round, table): [(board, row)]} of the rows with a hand, in the order played."""
-    out = {}
-    for b in result["boards"]:
-        for r in b["tables"]:
-            if r.get("hand"):
-                key = (r["hand"].get("round") or r.get("round") or 1, r["table"])
-                out.setdefault(key, []).append((r.get("score_pos") or (), b["board"], r))
-    return dict((k, [(n, r) for _, n, r in sorted(v, key=lambda x: x[:2])])
-                for k, v in out.items())
-
-
 def _ruled(h):
     return ("  [%s]" % ", ".join(h["rulings"])) if h.get("rulings") else ""
 
@@ -156,7 +144,7 @@ def _euchre(result):
     L = ["", "Progressive euchre: %d round%s played; players ranked by %s (%s break ties)" % (
         len(st["rounds"]), "" if len(st["rounds"]) == 1 else "s", st["by"],
         "games won" if st["by"] == "points" else "points")]
-    hands = _hands_by_table(result)
+    hands = dict(rs.hands_by_table(result))
     done = dict(((i + 1, x["table"]), x) for i, rnd in enumerate(st["rounds"]) for x in rnd)
     for rnd in sorted(set(k[0] for k in hands)):
         L.append("Round %d:" % rnd)
@@ -207,7 +195,7 @@ def _ecarte(result):
     st = result["standings"]
     L = ["", "Écarté, five up%s:" % (": games treble, double or single (law 46)"
                                      if st["treble"] else "")]
-    hands = _hands_by_table(result)
+    hands = dict(rs.hands_by_table(result))
     for (r, t) in sorted(hands):
         L.append("Table %d:" % t)
         for n, row in hands[(r, t)]:
@@ -252,7 +240,7 @@ def _ecarte_deal(h):
 def _bridge(result):
     st = result["standings"]
     L = ["", "Bridge whist rubbers (game 30 below the line, the rubber 100):"]
-    hands = _hands_by_table(result)
+    hands = dict(rs.hands_by_table(result))
     for (r, t) in sorted(hands):
         rub = [x for x in st["rubbers"] if x["table"] == t]
         seats = rub[0]["players"] if rub and rub[0]["players"] else None
