@@ -99,6 +99,16 @@ def test_nothing_is_drawn_beyond_the_panels_edge():
     assert _lit(p, 120, 8, 8, 8) > 0  # the 16th column is on the panel
 
 
+def _over_the_reader(sim, sh, tag):
+    """One card through the field: read, dealt to its seat, the panel redrawn."""
+    sim.enter(tag)
+    sh.poll()
+    sim.leave(tag)
+    sh.poll()
+    sh.service()
+    sh.refresh()
+
+
 def test_per_card_redraw_allocates_nothing_and_draws_what_the_full_screen_draws():
     _need_framebuf()
     d = _panel()
@@ -111,12 +121,7 @@ def test_per_card_redraw_allocates_nothing_and_draws_what_the_full_screen_draws(
     micropython.heap_lock()
     try:
         for t in tags:  # read -> card -> seat -> the panel's two rows redrawn
-            sim.enter(t)
-            sh.poll()
-            sim.leave(t)
-            sh.poll()
-            sh.service()
-            sh.refresh()
+            _over_the_reader(sim, sh, t)
     finally:
         micropython.heap_unlock()
     assert sh.tally.n == 13
@@ -135,13 +140,7 @@ def test_two_seat_counts_are_drawn_alike_fast_and_slow():
     sim, sh = _shoe(d, games.ECARTE)
     sh.start_deal(board=2, dealer=1)
     for c in sh.profile.pack[:5]:
-        t = card_tag(uid7(1, c))
-        sim.enter(t)
-        sh.poll()
-        sim.leave(t)
-        sh.poll()
-        sh.service()
-        sh.refresh()
+        _over_the_reader(sim, sh, card_tag(uid7(1, c)))
     fast = bytes(d.driver.buffer)
     sh.changed = True
     sh._show()
