@@ -2,14 +2,8 @@
 tests/firmware/app_terminal_cases.py): on CPython in process, and under MicroPython in a
 subprocess whose heap holds the compiler and the whole app (not 128 KB: see that file)."""
 
-import os
-import subprocess
-import sys
-
 import app_terminal_cases as C
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MPY = os.path.join(os.path.dirname(sys.executable), "micropython")
+from mpy_cases import passed_under_micropython
 
 
 def test_after_a_deal_the_buttons_score_the_board():
@@ -45,12 +39,4 @@ def test_a_pin_sent_over_the_link_opens_the_directors_menu():
 
 
 def test_the_same_cases_under_micropython():
-    env = dict(os.environ)
-    env["MICROPYPATH"] = os.pathsep.join(
-        [os.path.join(ROOT, "shared"), os.path.join(ROOT, "firmware"), ".frozen"])
-    proc = subprocess.run([MPY, "-X", "heapsize=512k", os.path.join(ROOT, "tests",
-                           "mpy_runner.py"), "tests/firmware/app_terminal_cases.py"], cwd=ROOT,
-                          env=env, capture_output=True, text=True, timeout=300)
-    last = proc.stdout.strip().splitlines()[-1:] or [""]
-    assert last[0] == "9 passed, 0 failed, 0 skipped" and proc.returncode == 0, \
-        proc.stdout[-2000:] + proc.stderr[-2000:]
+    passed_under_micropython("tests/firmware/app_terminal_cases.py", C)

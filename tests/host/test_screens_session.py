@@ -2,14 +2,8 @@
 process (the words), and under MicroPython in a subprocess whose heap holds the compiler and
 the whole app (the words and the panel's pixels through framebuf)."""
 
-import os
-import subprocess
-import sys
-
 import screens_session_cases as C
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MPY = os.path.join(os.path.dirname(sys.executable), "micropython")
+from mpy_cases import passed_under_micropython
 
 
 def test_a_whole_session_goes_through_every_kind_of_screen():
@@ -37,12 +31,4 @@ def test_no_reader_at_boot_is_an_event_and_no_deal_until_it_answers():
 
 
 def test_the_same_cases_and_the_panel_under_micropython():
-    env = dict(os.environ)
-    env["MICROPYPATH"] = os.pathsep.join(
-        [os.path.join(ROOT, "shared"), os.path.join(ROOT, "firmware"), ".frozen"])
-    proc = subprocess.run([MPY, "-X", "heapsize=512k", os.path.join(ROOT, "tests",
-                           "mpy_runner.py"), "tests/firmware/screens_session_cases.py"],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
-    last = proc.stdout.strip().splitlines()[-1:] or [""]
-    assert last[0] == "7 passed, 0 failed, 0 skipped" and proc.returncode == 0, \
-        proc.stdout[-2000:] + proc.stderr[-2000:]
+    passed_under_micropython("tests/firmware/screens_session_cases.py", C)
