@@ -305,8 +305,11 @@ DATA_PATH_PROFILE = """
 import gc, time, os, json
 from overplay_core import records, handprint
 acc = {}
+wrapped = []  # put back at the end: records and handprint are the image's own modules, and a
+# wrapper left on them would run in the next figure's namespace (where `time` is gone)
 def wrap(obj, name, label):
     f = getattr(obj, name)
+    wrapped.append((obj, name, f))
     def w(*args):
         t0 = time.ticks_us()
         r = f(*args)
@@ -396,6 +399,8 @@ for k in range(10):
 res['os.statvfs'] = time.ticks_diff(time.ticks_us(), t0) / 10
 res['fs_blocks'] = st[2]
 res['fs_free_blocks'] = st[4]
+for obj, name, f in wrapped:
+    setattr(obj, name, f)
 print('RESULT', json.dumps(res))
 """
 
