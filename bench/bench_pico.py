@@ -9,9 +9,9 @@ with Ctrl-C, a fresh App built on the real board):
   tally), a new tag entering the field at every REQA; ticks_us x 125 MHz;
 - per card without the driver and per deal end: bench/mpy_card_loop.py run on the device
   (its card_us and deal_end_us_per_card; the flash commit not included);
-- a session: the app dealing PICO_DEALS boards through the buttons and the reader (default 8:
-  a deal takes 16-23 s of wall time on a shared 2-core machine, so issue #12's 200 deals would
-  take 55-75 min, too long for `make bench`; PICO_DEALS=200 runs them); lowest gc.mem_free()
+- a session: the app dealing PICO_DEALS boards through the buttons and the reader (default
+  issue #12's 200, 3 with --quick: a deal takes about 9 s of wall time on a 2-core machine, so
+  the full run takes about 30 minutes more than a quick one); lowest gc.mem_free()
   sampled by a task every 2 ms (garbage included, as the app sees it), just after each
   between-hands collection, and after a second collection there (live data only, and that
   collection's pause);
@@ -59,7 +59,7 @@ def run(ctx):
     if why:
         print("  bench_pico: skipped (no %s)" % why, file=sys.stderr)
         return {"_device_skipped": why}
-    deals = int(os.environ.get("PICO_DEALS", "3" if ctx.quick else "8"))
+    deals = int(os.environ.get("PICO_DEALS", "3" if ctx.quick else "200"))
     with tempfile.TemporaryDirectory(prefix="overplay-pico-bench-") as d:
         out = measure(ctx, emu, d, deals)
     out["_device_cycles_note"] = NOTE
@@ -177,6 +177,9 @@ def on_end(sh):
     f = gc.mem_free()  # live only: what the first figure's screen drawing left is gone
     if f < st['min_live']:
         st['min_live'] = f
+    if not st['deals']:
+        st['live_first'] = f
+    st['live_last'] = f  # against the first deal's: what the session kept (a leak, if lower)
     st['deals'] += 1
     if st['deals'] >= %(deals)d:
         a.stop()
@@ -478,12 +481,13 @@ def measure(ctx, emu, folder, deals, profile=None):
 
         deal_buttons(pico, rng, pack, deals)
         t0 = time.monotonic()
-        r = repl.run(SESSION % dict(NAMES, deals=deals))
+        r = repl.run(SESSION % dict(NAMES, deals=deals), timeout=600 + 60 * deals)
         print("  bench_pico: session %s" % json.dumps(r), file=sys.stderr)
         out["device_session_deals"] = r["deals"]
         out["device_session_min_free_heap_bytes"] = r["min"]
         out["device_session_min_free_heap_after_collect_bytes"] = r["min_between"]
         out["device_session_min_free_heap_live_bytes"] = r["min_live"]
+        out["device_session_live_kept_bytes"] = r["live_first"] - r["live_last"]
         out["device_gc_pause_cycles"] = round(r["gc_us"] * HZ / 1e6)
         out["device_session_wall_s_per_deal"] = round((time.monotonic() - t0) / deals, 1)
         if profile is not None:  # deals started by the device code (a button pressed

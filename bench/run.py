@@ -118,6 +118,9 @@ INFO.update({
                  "end (live data only)"),
     "device_gc_pause_cycles": ("cycles", "emulated Pico: one gc.collect() of the session's "
                                "heap after a deal (the app's between-hands collection)"),
+    "device_session_live_kept_bytes": (
+        "bytes", "emulated Pico: live data after the session's last deal minus after its "
+                 "first (collected twice each time): what dealing kept"),
     "device_session_deals": ("deals", "emulated Pico: boards dealt in the session (PICO_DEALS)"),
     "device_session_wall_s_per_deal": ("s", "wall time per emulated deal (not a device figure)"),
     "device_deal_end_cycles": ("cycles", "emulated Pico: Shoe.end_deal, no flash commit "
@@ -241,8 +244,10 @@ same run.
   with the app started; per card from a tag entering the field to the card in the tally, with
   the MFRC522 driver's SPI work (4 MHz bus time included, radio time not modelled) and without
   it (`mpy_card_loop.py` on the device); the deal's end; a session of `PICO_DEALS` boards
-  (default 8: 30-40 s of wall time a deal here; 200 take about 2 hours) dealt through the
-  buttons and the reader, lowest free heap sampled every 2 ms; records/s of the shoe's CPU
+  (default 200, issue #12's session: about 9 s of wall time a deal here, 30 minutes in all;
+  3 with `--quick`) dealt through the buttons and the reader, lowest free heap sampled every
+  2 ms, and the live data the session kept (after the last deal against after the first:
+  what a leak would show); records/s of the shoe's CPU
   time during `overplay sync`. Cycles = emulated time at 125 MHz. **Lower bounds**: the
   emulator charges flash (XIP) reads as SRAM reads (no cache misses, no wait states), and
   MicroPython v1.28 runs its VM from flash.
