@@ -19,8 +19,9 @@ with Ctrl-C, a fresh App built on the real board):
   (emulated cycles during the sync / 125 MHz);
 - heap while a sync runs: the app run from the raw REPL deals two boards, then `overplay
   sync` talks to it on the same serial line (the REPL waits, the app's link answers); lowest
-  gc.mem_free() sampled by a task every 2 ms while the app holds a Link (garbage included),
-  and the free heap collected after the sync (the link's code and object let go);
+  gc.mem_free() while the app holds a Link (garbage included), sampled after each step of
+  the link task and by a task every 2 ms, and the free heap collected after the sync (the
+  link's code and object let go);
 - free heap by stage, in a fresh interpreter (a soft reset from the raw REPL, which runs no
   main.py): after boot, after importing the app (and all it imports), after board.build(),
   after App(board) (the set-up): where the heap goes before the first card.
@@ -215,13 +216,22 @@ def on_end(sh):
         a.command(app.CMD_DEAL)
 a.on_deal_end = on_end
 a.command(app.CMD_DEAL)
+def sample():
+    f = gc.mem_free()
+    if f < st['min']:
+        st['min'] = f
+    st['samples'] += 1
+once = a.link_once
+def link_once():  # after each step of the link task while it holds a Link, or just let one go
+    ms = once()
+    if a.link is not None or a._let_go:
+        sample()
+    return ms
+a.link_once = link_once
 async def probe():
     while not a.syncs:
         if a.link is not None:
-            f = gc.mem_free()
-            if f < st['min']:
-                st['min'] = f
-            st['samples'] += 1
+            sample()
         await asyncio.sleep_ms(2)
     await asyncio.sleep_ms(20)  # the link task's next step: its collection (App.link_once)
     a.stop()
