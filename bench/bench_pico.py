@@ -16,7 +16,12 @@ with Ctrl-C, a fresh App built on the real board):
   between-hands collection, and after a second collection there (live data only, and that
   collection's pause);
 - sync: `overplay sync` of the session's records; records per second of the shoe's CPU time
-  (emulated cycles during the sync / 125 MHz).
+  (emulated cycles during the sync / 125 MHz);
+- heap while a sync runs: the app run from the raw REPL deals two boards, then `overplay
+  sync` talks to it on the same serial line (the REPL waits, the app's link answers); lowest
+  gc.mem_free() while the app holds a Link (garbage included), sampled after each step of
+  the link task and by a task every 2 ms, and the free heap collected after the sync (the
+  link's code and object let go);
 - free heap by stage, in a fresh interpreter (a soft reset from the raw REPL, which runs no
   main.py): after boot, after importing the app (and all it imports), after board.build(),
   after App(board) (the set-up): where the heap goes before the first card.
@@ -197,6 +202,50 @@ st['records'] = a.journal.next_seq - 1
 print('RESULT', json.dumps(st))
 """
 
+# The app deals two boards (started by the code: a press sent while it is on its way would be
+# lost), then waits for the club PC: `overplay sync` on the same serial line while this runs
+SYNC_HEAP = FRESH + """
+import gc, asyncio, json
+import %(app)s as app, %(board)s as board
+asyncio.new_event_loop()
+gc.collect()
+a = app.App(board.build())
+st = {'min': 1 << 30, 'samples': 0, 'deals': 0}
+def on_end(sh):
+    st['deals'] += 1
+    if st['deals'] < %(deals)d:
+        if a.terminal is not None and a.terminal.active:
+            a.terminal.press(4)
+        a.command(app.CMD_DEAL)
+a.on_deal_end = on_end
+a.command(app.CMD_DEAL)
+def sample():
+    f = gc.mem_free()
+    if f < st['min']:
+        st['min'] = f
+    st['samples'] += 1
+once = a.link_once
+def link_once():  # after each step of the link task while it holds a Link, or just let one go
+    ms = once()
+    if a.link is not None or a._let_go:
+        sample()
+    return ms
+a.link_once = link_once
+async def probe():
+    while not a.syncs:
+        if a.link is not None:
+            sample()
+        await asyncio.sleep_ms(2)
+    await asyncio.sleep_ms(20)  # the link task's next step: its collection (App.link_once)
+    a.stop()
+asyncio.run(a.main(extra=[probe()]))
+gc.collect()
+st['after'] = gc.mem_free()
+st['syncs'] = a.syncs
+st['loaded'] = [n for n in ('shoe.link', 'overplay_core.wire') if n in __import__('sys').modules]
+print('RESULT', json.dumps(st))
+"""
+
 # The shoe's device modules, leaves first: each figure is what importing that one added (a
 # module's own imports already done), so they add up to the imports stage.
 MODULES = ("overplay_core.compat", "overplay_core.errors", "overplay_core.cards",
@@ -204,7 +253,7 @@ MODULES = ("overplay_core.compat", "overplay_core.errors", "overplay_core.cards"
            "overplay_core.handprint", "overplay_core.tally", "overplay_core.wire",
            "overplay_core.session", "overplay_core.pin", "shoe", "shoe.states", "shoe.ring",
            "shoe.deck", "shoe.journal", "shoe.display", "drivers.mfrc522", "shoe.screens",
-           "shoe.dealing", "shoe.tray", "shoe.link", "shoe.terminal", "shoe.faults",
+           "shoe.dealing", "shoe.tray", "shoe.settings", "shoe.link", "shoe.terminal", "shoe.faults",
            BOARD, APP)
 HEAP_STAGES = """
 import gc, sys
@@ -269,8 +318,6 @@ for obj, names, pre in ((a, %(app_steps)r, 'App.'), (sh, %(shoe_steps)r, 'Shoe.'
     for n in names:
         if hasattr(obj, n):
             wrap(obj, n, pre + n)
-if a.link is not None:
-    wrap(a.link, 'poll', 'link.poll')
 st = {'deals': 0, 'free_after_collect': [], 'alloc_per_deal': []}
 mark = [0]
 def on_end(s):
@@ -409,7 +456,7 @@ print('RESULT', json.dumps(res))
 
 
 APP_STEPS = ("read_once", "take_uids", "deal_once", "buttons", "_display_once", "_dealt",
-             "_between_hands", "_do")
+             "_between_hands", "_do", "link_once")
 SHOE_STEPS = ("service", "tick", "refresh", "_show", "start_deal", "end_deal")
 
 
@@ -433,6 +480,31 @@ def deal_buttons(pico, rng, pack, deals):
         rng.shuffle(deal)
         pico.send("deal", uids=deal, dwell=2, gap=1)
         pico.send("wait_ms", ms=1700)
+
+
+def sync_heap(pico, repl, rng, pack, cli, deals=2):
+    """SYNC_HEAP: two deals by the app run from the REPL, then `overplay sync` of them."""
+    for _ in range(deals):
+        deal = list(pack)
+        rng.shuffle(deal)
+        pico.send("deal", uids=deal, dwell=2, gap=1)
+        pico.send("wait_ms", ms=1700)
+    try:
+        repl.t.exec_raw_no_follow(SYNC_HEAP % dict(NAMES, deals=deals))
+        pico.cmd("wait_ms", ms=500, timeout=900)  # after the queued deals: records to sync
+        cli("sync", "--port", pico.pty, "--quiet")
+        out, err = repl.t.follow(300)
+    finally:
+        repl.t.close()
+    if err:
+        raise RuntimeError("device: %s" % err.decode(errors="replace")[-800:])
+    for line in out.decode(errors="replace").splitlines():
+        if line.startswith("RESULT "):
+            r = json.loads(line[7:])
+            if r["syncs"] != 1 or r["deals"] != deals or r["loaded"] or not r["samples"]:
+                raise RuntimeError("sync heap: %r" % r)
+            return r
+    raise RuntimeError("device printed no RESULT: %r" % out[-400:])
 
 
 def measure(ctx, emu, folder, deals, profile=None):
@@ -509,6 +581,11 @@ def measure(ctx, emu, folder, deals, profile=None):
         n = int(so.split(":")[1].split()[0])
         out["device_sync_records"] = n
         out["device_sync_records_per_s"] = round(n / ((c1 - c0) / HZ), 1)
+
+        r = sync_heap(pico, Repl(pico.pty), rng, pack, cli)
+        print("  bench_pico: sync heap %s" % json.dumps(r), file=sys.stderr)
+        out["device_sync_min_free_heap_bytes"] = r["min"]
+        out["device_sync_after_free_heap_bytes"] = r["after"]
 
         # last: a soft reset (the figures above are taken as the app leaves the heap)
         repl = Repl(pico.pty)

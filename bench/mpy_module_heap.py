@@ -27,7 +27,7 @@ CORE = ("overplay_core.compat", "overplay_core.errors", "overplay_core.cards",
         "overplay_core.session", "overplay_core.ruling_ids")
 SHOE = ("shoe", "shoe.states", "shoe.ring", "shoe.display", "shoe.deck", "shoe.journal",
         "drivers.mfrc522", "shoe.tray", "shoe.dealing", "shoe.screens", "shoe.faults",
-        "shoe.link", "shoe.terminal", "shoe.app", "shoe.board", "shoe.check", "shoe.director")
+        "shoe.settings", "shoe.link", "shoe.terminal", "shoe.app", "shoe.board", "shoe.check", "shoe.director")
 ORDER = CORE + SHOE
 # loaded on first use, not by a shoe that deals without incident (not in `total`): the
 # features in shoe/__init__.py's lazy table

@@ -132,6 +132,11 @@ INFO.update({
     "device_sync_records": ("records", "emulated Pico: records in the timed `overplay sync`"),
     "device_sync_records_per_s": ("records/s", "emulated Pico: records per second of the "
                                   "shoe's CPU time during `overplay sync` over USB CDC"),
+    "device_sync_min_free_heap_bytes": ("bytes", "emulated Pico: lowest gc.mem_free() after "
+                                        "each link step of a sync (`overplay sync` of two "
+                                        "deals)"),
+    "device_sync_after_free_heap_bytes": ("bytes", "emulated Pico: gc.mem_free() collected "
+                                          "after that sync (the link let go)"),
 })
 
 

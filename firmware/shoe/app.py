@@ -11,7 +11,8 @@ Tasks and the preallocated rings between them (style.md rule 5):
            the `uids` ring (kind = the reader's result as a byte)          -> uids
   dealing  takes UIDs into the shoe (the hot path), takes commands (buttons, a script),
            then runs the shoe's slow path: EVENT records, end of deal, tray  <- uids, commands
-  link     the sync link (shoe/link.py) on the board's serial streams, when there are
+  link     watches the board's serial line; at the PC's first byte loads shoe/link.py and
+           makes the Link, which runs the sync; when the sync ends both are let go (link_once)
   display  redraws the dealer's screen when the shoe says something changed (or the
            scoring terminal's, shoe/terminal.py, while the table uses it)
 A task that raises is restarted after its fault is recorded (EVENT task_fault) and shown;
@@ -22,8 +23,9 @@ No real-time clock: records carry seq, the boot counter and ticks_ms (the PC sta
 
 import asyncio
 import gc
+import sys
 
-from overplay_core import games, records, wire
+from overplay_core import games, records
 from overplay_core.compat import ticks_diff, ticks_ms
 from overplay_core.tally import Tally
 from shoe import VERSION
@@ -78,11 +80,11 @@ class App:
         self.board = board
         self.poll_ms = poll_ms  # 0 in simulation: the simulated chip needs no radio time
         self.display_ms = display_ms
-        lk = settings = None
+        settings = None
         if board.stream_in is not None:  # a serial link to run (a simulated shoe has none)
-            import shoe.link as lk
+            from shoe.settings import Settings
 
-            settings = lk.Settings(board.root)
+            settings = Settings(board.root)
         self.settings = settings
         key, shoe_id = board.key, board.shoe_id
         if settings is not None and settings.key is not None:
@@ -150,11 +152,16 @@ class App:
         # before it yields (asyncio switches tasks only at an await), so they never overlap.
         self._uid = bytearray(10)
         self._got = self._cmd = self._uid
+        # The sync link (shoe/link.py) and its Link exist only while a PC talks to the shoe
+        # (link_once); between syncs the link task only asks the line whether a byte came:
+        # any() on a UART-like stream, else a poll object (the Pico's USB serial, a pty)
         self.link = None
-        if lk is not None:
-            self.link = lk.Link(board.stream_in, board.stream_out, self.journal, key, shoe_id,
-                                settings)
-            self.link.on_settings = self._on_settings
+        self._poller = None
+        if settings is not None and not hasattr(board.stream_in, "any"):
+            import select
+
+            self._poller = select.poll()
+            self._poller.register(board.stream_in, select.POLLIN)
         # The scoring terminal: on a shoe with buttons (the table keys in its scores there),
         # or when asked (tests); made, and shoe/terminal.py loaded, when first needed
         # (scoring()), not at power-on: ~3 KB of heap a shoe has free until then.
@@ -219,6 +226,8 @@ class App:
 
     def _on_settings(self, kind):
         """The link stored a new enrolment, set-up or director's PIN (link.on_settings)."""
+        from overplay_core import wire  # loaded with the link that calls this
+
         s = self.settings
         sh = self.shoe
         if kind == wire.PIN_SET:
@@ -322,7 +331,7 @@ class App:
 
     def _dealt(self):
         """An original deal just ended: under a set-up, once its DEAL record is on flash, the
-        next board goes to next.bin (link.Settings), so a shoe switched off and on offers
+        next board goes to next.bin (shoe/settings.py), so a shoe switched off and on offers
         that board, not the set-up's first again. Not when the deal starts (a deal cut off
         by power-off is dealt again), nor when the record is not stored or only in RAM."""
         s = self.settings
@@ -562,37 +571,94 @@ class App:
                     return
                 await _sleep_ms(100)
 
+    enrol_open = False  # re-keying opened at the shoe (faults.boot): each Link is told
+    syncs = 0  # syncs the PC ended with DONE, over every Link this power-on
+    _let_go = False  # a Link went at the last link step: collect (link_once)
     _syncing = False  # the sync screen is up (_sync_shown)
     _sync_acked = -1
 
     def _sync_shown(self):
         """While a sync runs the panel says so, how far it is and what to do (the link is in
-        use: do not unplug); when it ends, the shoe's screen says how it went. True while the
-        sync screen is up (redrawn only when the PC has acknowledged more)."""
+        use: do not unplug); True while the sync screen is up (redrawn only when the PC has
+        acknowledged more). When it ends, link_once says how it went."""
         lk = self.link
-        if lk.active:
-            if not self._syncing or lk.acked != self._sync_acked:
-                self._syncing = True
-                self._sync_acked = lk.acked
-                import shoe.link as link
+        if lk is None or not lk.active:
+            return False
+        if not self._syncing or lk.acked != self._sync_acked:
+            self._syncing = True
+            self._sync_acked = lk.acked
+            import shoe.link as link
 
-                self.board.display.show(link.sync_screen(self.shoe, lk, self.journal))
-            return True
-        if self._syncing:
-            self._syncing = False
+            self.board.display.show(link.sync_screen(self.shoe, lk, self.journal))
+        return True
+
+    def _heard(self):
+        """A byte waits on the serial line (allocates nothing)."""
+        p = self._poller
+        if p is None:
+            return self.board.stream_in.any() > 0
+        if hasattr(p, "ipoll"):  # MicroPython: no result list allocated per call
+            for _ in p.ipoll(0):
+                return True
+            return False
+        return bool(p.poll(0))
+
+    def link_once(self):
+        """The link task's step. With no sync running it only looks at the line; the PC's
+        first byte loads shoe/link.py and makes the Link (for the enrolment, the key and the
+        set-up it is handed self.settings, re-keying's state, the shoe's key and id), which
+        reads it. When the sync ends (the Link's own stop: DONE, or IDLE_MS without a good
+        frame) the Link goes, and so does the code loaded for it: out of sys.modules and
+        off its package, so a collection returns its heap (the next sync loads it again).
+        That collection is made at the next step (this one's frame still holds the Link),
+        and only with no deal in progress (never a card in the field: hardware-facts
+        target 3); mid-deal, the collection between hands takes it."""
+        lk = self.link
+        if lk is None:
+            if self._let_go:
+                self._let_go = False
+                st = self.shoe.state
+                if st == IDLE or st == AWAIT_TRAY:
+                    self._collect()  # the Link, its code and the records it framed
+            if not self._heard():
+                return self.poll_ms
+            import shoe.link as link
+
             sh = self.shoe
-            if sh.state == IDLE or sh.state == AWAIT_TRAY:  # no card in the field:
-                self._collect()  # the records the sync read and framed, gone
+            lk = self.link = link.Link(self.board.stream_in, self.board.stream_out,
+                                       self.journal, sh.key, sh.shoe_id, self.settings,
+                                       enrol_open=self.enrol_open)
+            lk.on_settings = self._on_settings
+        busy = lk.poll()
+        if lk.dec is None:  # the sync is over (or the bytes were no frame at all)
+            self._unlink(lk)
+        return 0 if busy else self.poll_ms
+
+    def _unlink(self, lk):
+        """The sync is over: what the PC has on the shoe's screen (when the sync screen was
+        up), the link's code out of sys.modules and off its package."""
+        self.link = None
+        self.syncs += lk.syncs
+        sh = self.shoe
+        if self._syncing:  # the sync screen was up: the shoe's screen says how it went
+            self._syncing = False
             import shoe.link as link
 
             sh.message = link.sync_done(lk, self.journal)
             sh.changed = True
             if self.terminal is not None and self.terminal.active:
                 self.terminal.changed = True
-        return False
+        self._let_go = True
+        for name in ("shoe.link", "overplay_core.wire", "overplay_core.pin"):
+            if name in sys.modules:
+                del sys.modules[name]
+                dot = name.rindex(".")
+                pkg = sys.modules[name[:dot]]
+                if hasattr(pkg, name[dot + 1:]):
+                    delattr(pkg, name[dot + 1:])
 
     def _display_once(self):
-        if self.link is not None and self._sync_shown():
+        if self._sync_shown():
             return
         t = self.terminal
         if t is not None and t.active:
@@ -620,16 +686,10 @@ class App:
         await self._run(TASK_DISPLAY, self._display_once, self.display_ms)
 
     async def link_task(self):
-        """The serial link (firmware/shoe/link.py on the board's streams), supervised like the others;
-        nothing to run when this build or this board has no link."""
-        if self.link is None:
-            return
-        link = self.link
-
-        def once():
-            return 0 if link.poll() else self.poll_ms
-
-        await self._run(TASK_LINK, once, self.poll_ms)
+        """The serial link (link_once), supervised like the others; nothing to run on a
+        board without a serial line (a simulated shoe)."""
+        if self.settings is not None:
+            await self._run(TASK_LINK, self.link_once, self.poll_ms)
 
     async def main(self, extra=()):
         """Run every task until CMD_STOP; `extra` coroutines (a scripted dealer) run too."""
@@ -638,7 +698,7 @@ class App:
         tasks = [asyncio.create_task(self.reader_task()),
                  asyncio.create_task(self.deal_task()),
                  asyncio.create_task(self.display_task())]
-        if self.link is not None:  # no link task on a shoe without a serial link
+        if self.settings is not None:  # no link task on a shoe without a serial link
             tasks.append(asyncio.create_task(self.link_task()))
         for coro in extra:
             tasks.append(asyncio.create_task(coro))

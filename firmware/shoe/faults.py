@@ -20,8 +20,9 @@ file_fault (journal, not stored, data = [how many]) tells the club PC how many a
 The dealer is told to sync when the flash is nearly full (Journal.low), before it is.
 
 MODE held at power-on opens re-keying for that power-on (the link takes an ENROLL without a
-tag: link.enrol_open), shown on the screen and journaled (EVENT director_action, a =
-ACT_REKEY_OPEN). Alert lines fit the 16-column panel (tests/firmware/app_boot_cases.py).
+tag: App.enrol_open, handed to each Link), shown on the screen and journaled (EVENT
+director_action, a = ACT_REKEY_OPEN). Alert lines fit the 16-column panel
+(tests/firmware/app_boot_cases.py).
 """
 
 from overplay_core import records
@@ -70,7 +71,7 @@ _LINES = {  # what is wrong, what to do: 16 columns a line at most
     ALERT_FILE + FILE_JOURNAL: ("journal damaged:", "sync club PC"),
 }
 
-# The names App.__init__ and link.Settings.bad give the files they found damaged
+# The names App.__init__ and Settings.bad (shoe/settings.py) give the files they found damaged
 _FILES = {"decks": FILE_DECKS, "key.bin": FILE_KEY, "session.bin": FILE_SESSION,
           "pin.bin": FILE_PIN, "journal": FILE_JOURNAL}
 
@@ -159,8 +160,7 @@ def boot(app, found):
         sh.alert = sh.blocked or ALERT_FILE + out[0][0]
     if app.board.pressed("mode"):
         app._pressed = 4  # held since power-on: not a press
-        if app.link is not None:
-            app.link.enrol_open = True  # Link's enrol_open (the protocol branch's argument)
+        app.enrol_open = True  # each Link made this power-on is told (App.link_once)
         sh.alert = ALERT_REKEY
         sh._note(records.EV_DIRECTOR, ACT_REKEY_OPEN, 0)  # signed when there is a key
     record(app)
@@ -182,8 +182,7 @@ def enrolled(app, had_key):
     """The club PC enrolled the shoe: the key's alert comes down, re-keying closes (one
     enrolment per act at the shoe), and faults kept for want of a key are recorded."""
     clear(app.shoe, ALERT_FILE + FILE_KEY, ALERT_REKEY, ALERT_NO_KEY)
-    if app.link is not None and getattr(app.link, "enrol_open", False):
-        app.link.enrol_open = False
+    app.enrol_open = False  # (the Link that took the ENROLL has shut its own)
     if not had_key and app.boot_faults:
         record(app)
 

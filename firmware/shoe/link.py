@@ -1,12 +1,16 @@
 """Device side of the sync link: answers the club PC, streams the journal, stores set-ups.
 
-    settings = Settings("/flash")                  # shoe id, keys, session set-up on flash
+    settings = Settings("/flash")                  # shoe/settings.py: id, keys, set-up
     link = Link(stream_in, stream_out, journal, settings.key, settings.shoe_id, settings,
                 enrol_open=button_held_at_power_on)
     while True:
         if not link.poll():                        # non-blocking; True when it did work
             time.sleep_ms(5)
-    # or, in the app:  asyncio.create_task(link.task())
+    # or:  asyncio.create_task(link.task())
+
+The app (shoe/app.py) loads this module and makes the Link only when the PC's first byte
+arrives, and lets both go when the sync ends (`dec` is None again: DONE, or IDLE_MS without
+a good frame), so a shoe that deals between syncs holds neither.
 
 The PC leads (docs/wire.md): HELLO(version, host nonce) -> INFO (journal identity, a fresh
 shoe nonce, and a proof that the shoe holds its key); SESSION_SET / ENROLL / PIN_SET -> stored,
@@ -29,8 +33,6 @@ interrupt character is off too, as a second guard (hardware-facts §4); it comes
 or after IDLE_MS without a good frame.
 """
 
-import binascii
-import errno
 import os
 import struct
 
@@ -39,8 +41,9 @@ try:
 except ImportError:  # pragma: no cover - both interpreters have it
     select = None
 
-from overplay_core import mac, pin, session, wire
+from overplay_core import mac, session, wire
 from overplay_core.compat import ticks_diff, ticks_ms
+from shoe.settings import ENROLL_BYTES, ENROLL_OLD_BYTES, SETUP_BYTES
 
 try:
     from micropython import kbd_intr as _kbd_intr  # mpy-ok: the device's own REPL
@@ -58,139 +61,6 @@ E_ENROLL = 3
 E_PIN = 4
 E_AUTH = wire.ERR_AUTH  # 5: a command whose tag does not verify (nothing changed)
 E_DONE = 6  # DONE(seq) past the end of the shoe's journal: nothing marked synced
-
-PIN_FILE = "pin.bin"  # the scoring terminal's file (board.path("pin", "pin.bin"))
-# The board a power-on deals next under the set-up in force (Settings.next_board): set-up id
-# u32 LE, board u16 LE, then crc32 u32 LE of those 6 bytes
-NEXT_FILE = "next.bin"
-
-# ENROLL payload: shoe id u32 LE, the shoe's record key, then the club's tray-slip key
-# (docs/wire.md). A payload without the slip key (36 bytes, an older PC) is still taken.
-ENROLL_BYTES = 4 + 2 * wire.KEY_BYTES
-ENROLL_OLD_BYTES = 4 + wire.KEY_BYTES
-# SESSION_SET payload: the set-up (session.SIZE bytes), then the session id u32 LE that every
-# table's set-up of one session shares (tray slips carry it). 14 bytes alone: session id 0.
-SETUP_BYTES = session.SIZE + 4
-
-
-class Settings:
-    """Shoe id, keys, the session set-up and the director's PIN, one small file each in
-    `folder` (None: RAM only).
-
-    key.bin: shoe id u32 LE, record key (32), club tray-slip key (32); a 36-byte file (enrolled
-    before the slip key existed) reads with slip_key None. session.bin: the set-up bytes, then
-    the session id u32 LE (a 14-byte file: session_id 0). Each file is written whole to a
-    temporary name, then renamed over the old one, so a power cut leaves the old value or the
-    new one (LittleFS renames atomically): both keys change together. pin.bin: the director's
-    PIN as a salted hash (overplay_core.pin, pin.SIZE bytes; None when there is none or it is
-    malformed), which the scoring terminal reads (terminal.Terminal pin_data).
-
-    A file that is there but cannot be used (a key file of the wrong length is never cut
-    short to fit, a set-up that fails session.check, a PIN file of the wrong size or magic,
-    a folder where the file should be) is taken as absent and its name put in `bad`, for
-    the app to show and record (faults.boot); writing the new one replaces it.
-
-    next.bin (NEXT_FILE): the board to deal next under set-up id N, written the same way
-    after each deal the journal holds (App._dealt), read only when the app takes a set-up
-    (next_board); one that is damaged, of another set-up or off its range is not used."""
-
-    def __init__(self, folder):
-        self.folder = folder
-        self.shoe_id = 0
-        self.key = None
-        self.slip_key = None
-        self.setup = None
-        self.session_id = 0
-        self.bad = []  # names of files found damaged
-        d = self._read("key.bin")
-        if d is not None and len(d) in (ENROLL_OLD_BYTES, ENROLL_BYTES):
-            self.shoe_id = struct.unpack_from("<I", d, 0)[0]
-            self.key = bytes(d[4:ENROLL_OLD_BYTES])
-            if len(d) == ENROLL_BYTES:
-                self.slip_key = bytes(d[ENROLL_OLD_BYTES:])
-        elif d is not None:
-            self.bad.append("key.bin")
-        self.pin = self._read(PIN_FILE)
-        if self.pin is not None and (len(self.pin) != pin.SIZE or self.pin[:2] != pin.MAGIC):
-            self.pin = None  # not a PIN file
-            self.bad.append(PIN_FILE)
-        d = self._read("session.bin")
-        if d is not None and len(d) in (session.SIZE, SETUP_BYTES) and \
-                session.check(d[:session.SIZE]) == session.OK:
-            self.setup = bytes(d[:session.SIZE])
-            if len(d) == SETUP_BYTES:
-                self.session_id = struct.unpack_from("<I", d, session.SIZE)[0]
-        elif d is not None:
-            self.bad.append("session.bin")
-
-    def _path(self, name):
-        return self.folder + "/" + name
-
-    def _read(self, name):
-        if self.folder is None:
-            return None
-        try:
-            with open(self._path(name), "rb") as f:
-                return f.read()
-        except OSError as e:
-            if e.errno != errno.ENOENT:  # there, but not a file that reads (a folder: EISDIR)
-                self.bad.append(name)
-            return None
-
-    def _write(self, name, data):
-        if self.folder is None:
-            return
-        tmp = self._path(name + ".tmp")
-        with open(tmp, "wb") as f:
-            f.write(data)
-        try:
-            os.rename(tmp, self._path(name))
-        except OSError:  # an empty folder in the file's place (a damaged flash): remove it
-            os.rmdir(self._path(name))
-            os.rename(tmp, self._path(name))
-
-    def save_key(self, shoe_id, key, slip_key=None):
-        data = struct.pack("<I", shoe_id) + bytes(key)
-        self._write("key.bin", data + bytes(slip_key) if slip_key else data)
-        self.shoe_id = shoe_id
-        self.key = bytes(key)
-        self.slip_key = bytes(slip_key) if slip_key else None
-
-    def save_setup(self, data, session_id=0):
-        self._write("session.bin", bytes(data) + struct.pack("<I", session_id))
-        self.setup = bytes(data)
-        self.session_id = session_id
-
-    def save_pin(self, data):
-        """Store the PIN file the club PC sent (already checked: pin.check)."""
-        self._write(PIN_FILE, bytes(data))
-        self.pin = bytes(data)
-
-    def next_board(self, setup_id, first, last):
-        """The board to deal next under set-up setup_id (boards first..last): next.bin's, when
-        it is of that set-up, intact and in first..last + 1 (last + 1: every board dealt, so
-        none is offered again); else first. Never raises: the file is a hint, the journal
-        the record."""
-        if self.folder is None:
-            return first
-        try:
-            with open(self._path(NEXT_FILE), "rb") as f:
-                d = f.read(11)
-        except OSError:  # none yet, or not a file that reads: start at the first board
-            return first
-        if len(d) != 10 or binascii.crc32(d[:6]) & 0xFFFFFFFF != \
-                struct.unpack_from("<I", d, 6)[0]:
-            return first  # damaged (the rename makes a torn write impossible; flash is not)
-        sid, n = struct.unpack_from("<IH", d, 0)
-        return n if sid == setup_id and first <= n <= last + 1 else first
-
-    def save_next_board(self, setup_id, board):
-        d = struct.pack("<IH", setup_id, board)
-        self._write(NEXT_FILE, d + struct.pack("<I", binascii.crc32(d) & 0xFFFFFFFF))
-
-    def setup_id(self):
-        return struct.unpack_from("<I", self.setup, 1)[0] if self.setup else 0
-
 
 class Link:
     def __init__(self, stream_in, stream_out, journal, key, shoe_id, settings,
@@ -235,6 +105,7 @@ class Link:
 
     def _open(self):
         """The PC's first byte: the frame buffers and this sync's state (until _stop)."""
+        self._last_rx = ticks_ms()
         self.enc = wire.Encoder()
         self.dec = wire.Decoder(stuffed=True)  # host frames never hold 0x03
         self._hn = bytearray(wire.NONCE_BYTES)   # this sync's nonces: the host's (HELLO)
@@ -276,8 +147,8 @@ class Link:
                 if not self._send_some():
                     break
                 busy = True
-        if self.active and ticks_diff(ticks_ms(), self._last_rx) > IDLE_MS:
-            self._stop()
+        if self.dec is not None and ticks_diff(ticks_ms(), self._last_rx) > IDLE_MS:
+            self._stop()  # the PC has gone quiet (or the bytes were never a sync)
         return busy
 
     async def task(self, idle_ms=5, stop=None):
@@ -306,13 +177,13 @@ class Link:
         self._it = None
 
     def _stop(self):
+        if self.active and self.kbd_intr is not None:
+            self.kbd_intr(3)
         self.active = False
         self.streaming = False
         self._nonced = False  # the nonces die with the sync: nothing of it can be replayed
         self._drop_iter()
         self._pending = None
-        if self.kbd_intr is not None:
-            self.kbd_intr(3)
         # the frame buffers and this sync's nonces go with it (_open: at the PC's next byte)
         self.enc = self.dec = self._hn = self._sn = self._last = None
 

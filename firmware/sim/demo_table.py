@@ -346,10 +346,9 @@ async def table_script(a, opts, summary):
 
 async def _script(a, opts, summary):
     st = a.settings
-    lk = a.link
     seen = _watch_session(a)
     print("@link")  # the club PC may enrol the shoe and push the set-up now
-    await _until(a, lambda: st.setup is not None and st.key is not None and not lk.active,
+    await _until(a, lambda: st.setup is not None and st.key is not None and a.link is None,
                  limit_ms=None)
     table = a.table
     say(table, "enrolled as shoe %d; %s" % (st.shoe_id, _session_line(seen, st.session_id)))
@@ -397,9 +396,9 @@ async def _script(a, opts, summary):
         with open(path, "w") as f:
             json.dump(trays, f)
     a.journal.commit()
-    synced = lk.syncs
+    synced = a.syncs
     print("@sync")  # the club PC may sync the shoe now
-    await _until(a, lambda: lk.syncs > synced and not lk.active, limit_ms=None)
+    await _until(a, lambda: a.syncs > synced and a.link is None, limit_ms=None)
 
 
 def options(argv):

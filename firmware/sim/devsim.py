@@ -23,7 +23,8 @@ import sys
 from overplay_core import records
 from overplay_core.compat import ticks_diff, ticks_ms
 
-from shoe.link import Link, Settings
+from shoe.link import Link
+from shoe.settings import Settings
 import sim.board as SB
 
 BAD_KEY = b"\xee" * 32

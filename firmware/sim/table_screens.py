@@ -128,11 +128,16 @@ def session(make_display, every_card=False):
         _press(a, "deal")
         _press(a, "deal")  # accepted: recorded
         yield "recorded", _now(a)
+        import shoe.link as link  # what the club PC's first byte loads (App.link_once)
+
+        a.link = link.Link(a.board.stream_in, a.board.stream_out, a.journal, sh.key,
+                           sh.shoe_id, a.settings)
         a.link.active = True  # the club PC syncs: the link is in use
         a.link.acked = 3
         yield "sync", _now(a)
-        a.link.active = False
+        a.link.active = False  # the sync is over: the link task lets the Link go
         a.link.acked = a.journal.next_seq
+        a.link_once()
         yield "synced", _now(a)
         sh.alert = faults.ALERT_NEARLY_FULL
         sh.changed = True

@@ -187,7 +187,7 @@ class Table:
             self._orders()
             if self.stopping:
                 break
-            ready = st.setup is not None and st.key is not None and not a.link.active
+            ready = st.setup is not None and st.key is not None and a.link is None  # no sync
             setup = session.decode(st.setup) if ready else None
             board_no = self._next_board(setup) if ready else 0
             if not board_no:

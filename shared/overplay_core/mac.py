@@ -11,6 +11,7 @@ club's shoes share (RFC 2104 §5 allows truncation to at least half the hash: we
 import hashlib
 
 _BLOCK = 64  # SHA-256 block size in bytes
+KEY_BYTES = 32  # a club key (a shoe's record key, the tray-slip key): the hash's length
 _pads = [None, None, None]  # key, inner pad, outer pad: the last key used (one club key)
 
 

@@ -23,6 +23,7 @@ import struct
 
 from overplay_core import mac
 from overplay_core.errors import ParseError
+from overplay_core.mac import KEY_BYTES  # noqa: F401 - ENROLL's key (wire.KEY_BYTES)
 
 # Message types (docs/wire.md): host -> shoe are odd, shoe -> host are even.
 HELLO = 1        # host: start a sync (payload: version u8, host nonce 16)
@@ -375,8 +376,7 @@ HELLO_BYTES = 1 + NONCE_BYTES                       # version, host nonce
 ERR_AUTH = 5            # ERROR code: a command whose tag does not verify (nothing changed)
 PULL_FMT = "<H"        # window: records the shoe may have in flight
 BEGIN_FMT = "<I"       # next_seq: where the journal ends now
-ENROLL_FMT = "<I"      # shoe id, followed by the 32-byte key
-KEY_BYTES = 32
+ENROLL_FMT = "<I"      # shoe id, followed by the key(s), KEY_BYTES each
 
 
 # --- authentication (docs/wire.md "Who is trusted") -------------------------------------------

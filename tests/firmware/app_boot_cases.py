@@ -10,7 +10,7 @@ import os
 from app_fakes import board, close, deal, enrol, journal, screen  # noqa: I001
 import shoe.app as A
 import shoe.faults as F
-import shoe.link as link
+import shoe.settings as settings
 from shoe.deck import Deck
 from sim.tags import uid7
 from overplay_core import records, session, wire
@@ -29,7 +29,7 @@ def read(path):
 
 def boot(b, **kw):
     a = A.App(b, game=1, poll_ms=0, display_ms=0, **kw)
-    assert a.link is not None  # the club PC can still sync it and enrol it again
+    assert a.settings is not None  # its link task runs: the club PC can sync and enrol it
     return a
 
 
@@ -86,7 +86,7 @@ def test_a_key_file_of_the_wrong_length_is_refused_and_the_shoe_asks_to_be_enrol
     b = board(key=None)  # a real board refuses a damaged key.bin too (shoe.board.build)
     write(b.root + "/key.bin", b"\x07\x00\x00\x00abcdef")  # 10 bytes
     a = boot(b)
-    assert a.shoe.key is None and a.link.key is None  # never a 6-byte key
+    assert a.shoe.key is None and a.settings.key is None  # never a 6-byte key
     assert "key file bad:" in screen(a) and "enrol this shoe" in screen(a)
     assert not deal(a)
     assert "enrol this shoe" in screen(a)
@@ -126,16 +126,16 @@ def test_a_damaged_pin_file_boots_and_asks_for_a_pin_from_the_club_pc():
 
 def test_mode_held_at_power_on_opens_re_keying_for_that_power_on():
     b = board(buttons=True)
-    st = link.Settings(b.root)
+    st = settings.Settings(b.root)
     st.save_key(9, b"r" * 32)
     a = boot(b)
-    assert not getattr(a.link, "enrol_open", False)  # enrolled, no act at the shoe: shut
+    assert a.enrol_open is False  # enrolled, no act at the shoe: shut
     close(a)
     b = board(buttons=True)
-    link.Settings(b.root).save_key(9, b"r" * 32)
+    settings.Settings(b.root).save_key(9, b"r" * 32)
     b.buttons["mode"].v = 0  # held while the shoe is switched on
     a = boot(b)
-    assert a.link.enrol_open is True
+    assert a.enrol_open is True  # handed to the Link the PC's first byte makes
     lines = screen(a)
     assert lines[-3:] == ["re-key open:", "enrol from the", "club PC"]  # the foot
     ev = journal(a, records.EVENT, records.EV_DIRECTOR)
@@ -145,7 +145,7 @@ def test_mode_held_at_power_on_opens_re_keying_for_that_power_on():
     b.buttons["mode"].v = 1
     a.settings.save_key(9, b"k" * 32, b"s" * 32)  # the club PC re-keys the shoe
     a._on_settings(wire.ENROLL)
-    assert a.link.enrol_open is False and "re-key open:" not in screen(a)
+    assert a.enrol_open is False and "re-key open:" not in screen(a)
     close(a)
 
 

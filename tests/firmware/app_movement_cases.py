@@ -10,7 +10,7 @@ The expected orders are written out by hand from docs/movements.md, not computed
 
 from app_fakes import board, close, deal, enrol, journal  # noqa: I001
 import shoe.app as A
-import shoe.link as link
+import shoe.settings as settings
 import shoe.rounds as rounds
 from overplay_core import games, records, session, wire
 import shoe.states as ST
@@ -21,7 +21,7 @@ WHIST = games.DUPLICATE_WHIST
 def shoe_at(table, tables, last, movement, setup_id=21, root=None):
     """A shoe enrolled and given the set-up on flash before it is switched on."""
     b = board(root=root)
-    st = link.Settings(b.root)
+    st = settings.Settings(b.root)
     st.save_key(9, b"r" * 32)
     st.save_setup(session.encode(setup_id, WHIST, 0, 1, last, table, tables, movement))
     a = A.App(b, poll_ms=0, display_ms=0)

@@ -9,7 +9,7 @@ test_*: tests/host/test_app_robust.py runs it on CPython and under MicroPython.
 
 from app_fakes import board, close, deal, enrol, journal, screen  # noqa: I001
 import shoe.app as A
-import shoe.link as link
+import shoe.settings as settings
 from overplay_core import games, records, session, wire
 import shoe.states as ST
 
@@ -18,7 +18,7 @@ WHIST, EUCHRE = games.DUPLICATE_WHIST, games.EUCHRE
 
 def shoe_with_setup(game=WHIST, **kw):
     b = board(**kw)
-    st = link.Settings(b.root)
+    st = settings.Settings(b.root)
     st.save_key(9, b"r" * 32)
     st.save_setup(session.encode(11, game, 0, 1, 24, 1, 2, session.MITCHELL))
     a = A.App(b, poll_ms=0, display_ms=0)
@@ -141,7 +141,7 @@ def test_a_board_dealt_before_the_change_is_scored_as_its_own_game():
     close(a)
 
 
-# --- the next board across a power cut (link.Settings next.bin, App._dealt) ----------------
+# --- the next board across a power cut (Settings' next.bin, App._dealt) ------------------
 
 def power_cycle(a):
     """Switch the shoe off and on: the app dropped, a new one built on the same flash."""
@@ -199,7 +199,7 @@ def test_a_damaged_next_board_file_is_ignored():
     for data in (b"", good[:7], bytes(flipped), good + b"\0", off, None):
         a = shoe_with_setup()
         assert deal(a) and deal(a)
-        path = a.board.root + "/" + link.NEXT_FILE
+        path = a.board.root + "/" + settings.NEXT_FILE
         import os
 
         os.remove(path)
@@ -216,7 +216,7 @@ def test_a_damaged_next_board_file_is_ignored():
         close(a)
     # the good file itself is taken (the check above is not of a file never read)
     a = shoe_with_setup()
-    with open(a.board.root + "/" + link.NEXT_FILE, "wb") as f:
+    with open(a.board.root + "/" + settings.NEXT_FILE, "wb") as f:
         f.write(good)
     a = power_cycle(a)
     assert a.next_board == 9

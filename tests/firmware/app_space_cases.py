@@ -208,14 +208,14 @@ def test_the_heap_is_collected_before_and_after_each_deal_never_during_it():
         assert fake.at == [ST.IDLE, ST.AWAIT_TRAY]  # between hands: the tray comes next
         assert deal(a, 2)  # the tray not written: given up for the next deal
         assert fake.at == [ST.IDLE, ST.AWAIT_TRAY, ST.AWAIT_TRAY, ST.AWAIT_TRAY]
-        a._syncing = True  # a sync just ended (the link is idle again)
-        assert not a._sync_shown()
+        a._let_go = True  # a sync just ended: its Link went at the link task's last step
+        a.link_once()
         assert fake.at[-1] == ST.AWAIT_TRAY and len(fake.at) == 5
         a.command(A.CMD_DEAL, 3)
         a.deal_once()
         assert a.shoe.state == ST.DEALING and len(fake.at) == 6
-        a._syncing = True  # a sync ending mid-deal: no collection, a card may be in the field
-        assert not a._sync_shown()
+        a._let_go = True  # a sync ending mid-deal: no collection, a card may be in the field
+        a.link_once()
         a.command(A.CMD_DEAL, 4)  # DEAL again while dealing: nothing starts, nothing collected
         a.deal_once()
         assert len(fake.at) == 6 and a.shoe.board == 3

@@ -102,12 +102,12 @@ def test_session_record_written_when_a_session_starts():
 
 
 def test_app_start_with_a_pushed_setup_writes_the_session_record():
-    import shoe.link as link
     from overplay_core import session
+    from shoe.settings import Settings
 
     b = SB.simulated(flash="host")
     b.stream_in = b.stream_out = SB.QuietLine()
-    st = link.Settings(b.root)
+    st = Settings(b.root)
     st.save_key(9, b"r" * 32)
     st.save_setup(session.encode(11, 1, 0, 5, 13, 2, 3, session.MITCHELL))  # 3 rounds of 3
     a = A.App(b, poll_ms=0)
@@ -118,7 +118,7 @@ def test_app_start_with_a_pushed_setup_writes_the_session_record():
     assert a.table == 2 and a.next_board == 8 and a.shoe.tables == 3
     # a new set-up pushed while running: recorded too, and the shoe takes it up
     a.settings.save_setup(session.encode(12, 1, 0, 13, 24, 1, 4, session.MITCHELL), 77)
-    a._on_settings(link.wire.SESSION_SET)  # what the link calls once it is on flash
+    a._on_settings(wire.SESSION_SET)  # what the link calls once it is on flash
     s = journal(a, records.SESSION)
     assert [x["session_id"] for x in s] == [11, 12] and a.next_board == 13
     assert a.shoe.tables == 4 and a.shoe.table == 1
@@ -171,7 +171,7 @@ def test_a_task_that_faults_once_goes_on():
 def test_the_terminal_is_made_when_first_needed_and_only_on_a_shoe_with_one():
     # Not at power-on (its ~3 KB of the Pico's heap stay free until then): a director's PIN
     # from the club PC makes it, holding that PIN; a shoe without one never makes it.
-    from link_host import Host, Pipe
+    from link_host import Host, Pipe, Through
     from overplay_core import pin
 
     b = SB.simulated(flash="host")
@@ -180,11 +180,10 @@ def test_the_terminal_is_made_when_first_needed_and_only_on_a_shoe_with_one():
     b.stream_out = Pipe()
     a = A.App(b, game=1, poll_ms=0, display_ms=0)
     assert a.terminal is None
-    pc = Host(a.link, b.stream_in, b.stream_out, a.link.key)
+    pc = Host(Through(a), b.stream_in, b.stream_out, a.shoe.key)
     pc.hello()
     pc.send(wire.PIN_SET, 1, pin.make("2468", b"12345678"))
-    for _ in range(10):
-        a.link.poll()
+    pc.run(10)
     t = a.terminal
     assert t is not None and t.pin == a.settings.pin and a.scoring() is t
     assert t.login("2468") == ST.PIN_OK and t.state == ST.T_MENU
@@ -201,7 +200,7 @@ def test_the_terminal_is_made_when_first_needed_and_only_on_a_shoe_with_one():
 
 
 def test_a_pin_sent_over_the_link_opens_the_directors_menu():
-    from link_host import Host, Pipe
+    from link_host import Host, Pipe, Through
     from overplay_core import pin
 
     b = SB.simulated(flash="host")
@@ -212,12 +211,11 @@ def test_a_pin_sent_over_the_link_opens_the_directors_menu():
     t = a.scoring()  # as NEXT+MODE makes it
     assert t is a.terminal and a.scoring() is t
     assert t.login("2468") == ST.PIN_NONE  # no PIN yet: the menu stays shut (journaled)
-    pc = Host(a.link, b.stream_in, b.stream_out, a.link.key)  # the club PC, with the key
+    pc = Host(Through(a), b.stream_in, b.stream_out, a.shoe.key)  # the club PC, with the key
     pc.hello()
     assert pc.proof_ok
     pc.send(wire.PIN_SET, 1, pin.make("2468", b"12345678"))  # tagged under the shoe's key
-    for _ in range(10):
-        a.link.poll()
+    pc.run(10)
     assert a.settings.pin is not None and t.pin == a.settings.pin
     assert t.login("1357") == ST.PIN_WRONG and t.state != ST.T_MENU
     assert t.login("2468") == ST.PIN_OK and t.state == ST.T_MENU
@@ -226,7 +224,7 @@ def test_a_pin_sent_over_the_link_opens_the_directors_menu():
     assert got == [(ST.ACT_LOGIN, ST.PIN_NONE), (ST.ACT_PIN_SET, ST.PIN_OK),
                    (ST.ACT_LOGIN, ST.PIN_WRONG), (ST.ACT_LOGIN, ST.PIN_OK)]
     a.journal.close()
-    # switched off and on: the terminal reads the PIN from flash through link.Settings
+    # switched off and on: the terminal reads the PIN from flash through Settings
     b2 = SB.simulated(root=b.root)
     b2.buttons = b.buttons
     b2.stream_in = b2.stream_out = SB.QuietLine()

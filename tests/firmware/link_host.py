@@ -3,6 +3,7 @@
     inp, out = Pipe(), Pipe()
     link = Link(inp, out, journal, KEY, SHOE, Settings(None), kbd_intr=Kbd())
     pc = Host(link, inp, out, KEY)          # key=None: a host that does not hold the shoe's key
+    pc = Host(Through(app), ...)            # or through the app's link task (App.link_once)
     info = pc.hello()                       # INFO fields (wire.INFO_FMT); pc.proof_ok
     pc.send(wire.PULL, 1, b"\\x40\\x00")     # stuffed; DONE/SESSION_SET/PIN_SET/ENROLL get the
     pc.send(wire.DONE, 9)                   # tag under pc.key over this sync's nonces
@@ -62,6 +63,17 @@ def frames(out):
         if i < 0:
             return got
         got.append((dec.type, dec.seq, bytes(dec.payload)))
+
+
+class Through:
+    """The app's link task as a Host's `link`: each poll() is one App.link_once step (the app
+    makes its Link at the PC's first byte and lets it go when the sync ends)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def poll(self):
+        self.app.link_once()
 
 
 def run(link, rounds=50):

@@ -10,7 +10,7 @@ import os
 from blockdev import RamBlockDevice, rmtree
 from shoe_fakes import ListJournal, Screen, deal, make, records_of
 import shoe.journal as J
-import shoe.link as link
+import shoe.settings as settings
 import shoe.dealing as S
 import shoe.terminal as T
 from shoe.deck import Deck
@@ -183,15 +183,15 @@ def test_settings_refuse_damaged_files_and_name_them():
             f.write(b"\x02" * 14)  # a set-up of a version no shoe knows
         with open(d + "/pin.bin", "wb") as f:
             f.write(b"XX" + b"\x00" * 43)  # the right size, not a PIN file
-        s = link.Settings(d)
+        s = settings.Settings(d)
         assert s.key is None and s.setup is None and s.pin is None
         assert sorted(s.bad) == ["key.bin", "pin.bin", "session.bin"]
         os.remove(d + "/key.bin")
         os.mkdir(d + "/key.bin")  # a folder where the key should be
-        s = link.Settings(d)
+        s = settings.Settings(d)
         assert "key.bin" in s.bad and s.key is None
         s.save_key(7, b"k" * 32, b"s" * 32)  # the club PC enrols it again: the folder goes
-        assert link.Settings(d).key == b"k" * 32
+        assert settings.Settings(d).key == b"k" * 32
     finally:
         rmtree(d)
 

@@ -6,7 +6,8 @@ from overplay_core import records, session, wire
 from overplay_core.compat import ticks_add, ticks_ms
 
 import sim.devsim as devsim
-from shoe.link import IDLE_MS, Link, Settings
+from shoe.link import IDLE_MS, Link
+from shoe.settings import Settings
 from link_host import Host, Kbd, Pipe, frames, run
 
 KEY = b"\x6b" * 32

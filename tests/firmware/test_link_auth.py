@@ -10,7 +10,8 @@ from overplay_core import pin, session, wire
 import sim.devsim as devsim
 from blockdev import rmtree
 from shoe.journal import Journal
-from shoe.link import Link, Settings
+from shoe.link import Link
+from shoe.settings import Settings
 from link_host import Host, Kbd, Pipe
 
 KEY = b"\x5a" * 32

@@ -1,5 +1,6 @@
 """The app's robustness cases (issue #10: a set-up that takes effect, the one space check,
-damaged files at power-on, re-keying opened at the shoe), in tests/firmware/app_*_cases.py:
+damaged files at power-on, re-keying opened at the shoe; issue #12: the link loaded only
+while a PC syncs), in tests/firmware/app_*_cases.py:
 every case on CPython in process, and each file under MicroPython in a subprocess whose heap
 holds the test file and the whole app with its link (not 128 KB: see those files)."""
 
@@ -10,13 +11,14 @@ import sys
 import pytest
 
 import app_boot_cases
+import app_link_cases
 import app_movement_cases
 import app_setup_cases
 import app_space_cases
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MPY = os.path.join(os.path.dirname(sys.executable), "micropython")
-FILES = (app_setup_cases, app_space_cases, app_boot_cases, app_movement_cases)
+FILES = (app_setup_cases, app_space_cases, app_boot_cases, app_movement_cases, app_link_cases)
 
 
 def _cases():

@@ -32,7 +32,7 @@ import json, sys
 import shoe.screens as screens
 import sim.board as B
 from sim.tags import tray_tag, uid7
-from shoe.link import Settings
+from shoe.settings import Settings
 from overplay_core import handprint
 from overplay_core.cards import PACK_52
 from shoe.tray import Tray

@@ -135,7 +135,8 @@ def sync_from_socket_shoe(db, key, shoe_id, records):
     import time
 
     import sim.devsim as devsim
-    from shoe.link import Link, Settings
+    from shoe.link import Link
+    from shoe.settings import Settings
     j = devsim.MemJournal()
     devsim.fill(j, records, key, shoe_id)
     srv = socket.socket()

@@ -7,7 +7,8 @@ import struct
 import pytest
 
 import sim.devsim as devsim
-from shoe.link import Link, Settings
+from shoe.link import Link
+from shoe.settings import Settings
 from overplay import enroll, sync
 from overplay.errors import UserError
 from overplay.store import Store

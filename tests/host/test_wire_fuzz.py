@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sim.devsim as devsim
-from shoe.link import Link, Settings
+from shoe.link import Link
+from shoe.settings import Settings
 from overplay_core import session, wire
 from overplay_core.errors import ParseError
 

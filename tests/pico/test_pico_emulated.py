@@ -231,6 +231,25 @@ def test_make_demo_with_the_shoe_plugged_in_syncs_that_shoe(club, tmp_path):
         "board %d" % (len(boards) + 1) in p.stdout.lower()
 
 
+def test_between_syncs_the_shoe_holds_no_link_code(club):
+    """Issue #12: the app reads its settings at power-on and loads shoe/link.py and wire only
+    at the PC's first byte; when the sync ends they go (App.link_once). Looked at on the
+    device over its REPL, which stops the app: the last test of this module."""
+    from mpremote.transport_serial import SerialTransport
+
+    p = club.pico
+    club.sync()
+    p.cmd("wait_ms", ms=500)  # the link task's next steps: the Link gone, collected
+    t = SerialTransport(p.pty, exclusive=False)
+    try:
+        t.enter_raw_repl(soft_reset=False)
+        out = t.exec("import sys\nprint([n for n in ('shoe.settings', 'shoe.link', "
+                     "'overplay_core.wire') if n in sys.modules])")
+    finally:
+        t.close()
+    assert out.decode().strip() == "['shoe.settings']", out
+
+
 def link_idle_ms():
     import shoe.link as link
 
