@@ -55,29 +55,37 @@ ALERT_REKEY = 7  # re-keying open at the shoe
 ALERT_NO_READER = 8  # the reader did not answer at power-on (Shoe.blocked: no deal)
 ALERT_FILE = 10  # + FILE_*: that file was found damaged at power-on
 
-_LINES = {  # what is wrong, what to do: 16 columns a line at most
-    ALERT_NOT_STORED: ("NOT RECORDED!", "sync club PC"),
-    ALERT_FLASH_ERROR: ("flash error:", "sync club PC"),
-    ALERT_NEARLY_FULL: ("sync soon:", "flash near full"),
-    ALERT_JOURNAL_FULL: ("journal full:", "sync club PC"),
-    ALERT_NO_KEY: ("no club key:", "enrol this shoe"),
-    ALERT_SETUP: ("set-up unusable:", "push session"),
-    ALERT_REKEY: ("re-key open:", "enrol from the", "club PC"),
-    ALERT_NO_READER: ("NO READER: check", "its wiring, then", "press DEAL"),
-    ALERT_FILE + FILE_DECKS: ("deck file bad:", "enrol decks"),
-    ALERT_FILE + FILE_KEY: ("key file bad:", "enrol this shoe"),
-    ALERT_FILE + FILE_PIN: ("PIN file bad:", "set PIN at PC"),
-    ALERT_FILE + FILE_JOURNAL: ("journal damaged:", "sync club PC"),
-}
+# What is wrong, what to do (16 columns a line at most), indexed by the alert code: a tuple of
+# literals, a constant in flash on the Pico (a dict is built on the heap at import); () for a
+# code with no lines of its own.
+_LINES = (
+    (),
+    ("NOT RECORDED!", "sync club PC"),  # ALERT_NOT_STORED 1
+    ("flash error:", "sync club PC"),  # ALERT_FLASH_ERROR
+    ("sync soon:", "flash near full"),  # ALERT_NEARLY_FULL
+    ("journal full:", "sync club PC"),  # ALERT_JOURNAL_FULL
+    ("no club key:", "enrol this shoe"),  # ALERT_NO_KEY 5
+    ("set-up unusable:", "push session"),  # ALERT_SETUP
+    ("re-key open:", "enrol from the", "club PC"),  # ALERT_REKEY
+    ("NO READER: check", "its wiring, then", "press DEAL"),  # ALERT_NO_READER 8
+    (),  # 9
+    (),  # ALERT_FILE (10) + FILE_*:
+    ("deck file bad:", "enrol decks"),  # FILE_DECKS
+    ("key file bad:", "enrol this shoe"),  # FILE_KEY
+    (),  # FILE_SESSION: ALERT_SETUP says it
+    ("PIN file bad:", "set PIN at PC"),  # FILE_PIN
+    ("journal damaged:", "sync club PC"),  # FILE_JOURNAL
+)
 
-# The names App.__init__ and link.Settings.bad give the files they found damaged
-_FILES = {"decks": FILE_DECKS, "key.bin": FILE_KEY, "session.bin": FILE_SESSION,
-          "pin.bin": FILE_PIN, "journal": FILE_JOURNAL}
+# The names App.__init__ and link.Settings.bad give the files they found damaged, by FILE_*
+# from FILE_DECKS (1)
+_FILES = ("decks", "key.bin", "session.bin", "pin.bin", "journal")
 
 
 def alert_lines(code):
     """The dealer's lines for Shoe.alert (1 to 3 lines of at most 16 characters)."""
-    return list(_LINES.get(code, ("fault %d" % code, "call director")))
+    t = _LINES[code] if 0 <= code < len(_LINES) else ()
+    return list(t) if t else ["fault %d" % code, "call director"]
 
 
 def clear(shoe, *codes):
@@ -150,7 +158,7 @@ def boot(app, found):
             found.append((name, None))
     out = []
     for name, e in found:
-        f = _FILES.get(name, FILE_JOURNAL)
+        f = _FILES.index(name) + FILE_DECKS if name in _FILES else FILE_JOURNAL
         out.append((f, FAULT_UNREADABLE if isinstance(e, OSError) else FAULT_DAMAGED))
         if f == FILE_SESSION:
             sh.blocked = ALERT_SETUP  # no deal of a game the club PC may not have meant
