@@ -25,6 +25,7 @@ ACT_REKEY_OPEN). Alert lines fit the 16-column panel (tests/firmware/app_boot_ca
 """
 
 from overplay_core import records
+from overplay_core.compat import const
 from shoe.states import ACT_REKEY_OPEN, REFUSED_JOURNAL, REFUSED_NO_KEY, REFUSED_SETUP
 
 # EVENT file_fault (records.EV_FILE_FAULT): a = the file ...
@@ -36,11 +37,12 @@ FILE_JOURNAL = 5
 # ... b = what was wrong with it
 FAULT_UNREADABLE = 1  # a folder (or nothing that reads) where the file should be
 FAULT_DAMAGED = 2  # bad CRC or length, bad contents, a set-up this shoe cannot deal
-FAULT_NOT_STORED = 3  # journal: records that could not be stored (data = [how many])
+_FAULT_NOT_STORED = const(3)  # journal: records that could not be stored (data = [how many])
 
 # EVENT device_fault (records.EV_DEVICE_FAULT, app.py's start-up checks): a = the device
-DEVICE_READER = 1
-DEVICE_DISPLAY = 2
+# (the codes only this module writes are _private const(): folded in, not kept in its globals)
+_DEVICE_READER = const(1)
+_DEVICE_DISPLAY = const(2)
 
 
 # Shoe.alert: what the dealer must see until it is put right (0: none). The shoe tests only
@@ -77,10 +79,6 @@ _LINES = (
     ("journal damaged:", "sync club PC"),  # FILE_JOURNAL
 )
 
-# The names App.__init__ and link.Settings.bad give the files they found damaged, by FILE_*
-# from FILE_DECKS (1)
-_FILES = ("decks", "key.bin", "session.bin", "pin.bin", "journal")
-
 
 def alert_lines(code):
     """The dealer's lines for Shoe.alert (1 to 3 lines of at most 16 characters)."""
@@ -110,7 +108,7 @@ def report_lost(shoe):
     many]), so the club PC learns that records are missing and how many."""
     k = shoe.lost
     shoe.lost = 0
-    if shoe._note(records.EV_FILE_FAULT, FILE_JOURNAL, FAULT_NOT_STORED,
+    if shoe._note(records.EV_FILE_FAULT, FILE_JOURNAL, _FAULT_NOT_STORED,
                   bytes([k if k < 255 else 255]), 1):
         clear(shoe, ALERT_NOT_STORED)
     else:
@@ -158,7 +156,9 @@ def boot(app, found):
             found.append((name, None))
     out = []
     for name, e in found:
-        f = _FILES.index(name) + FILE_DECKS if name in _FILES else FILE_JOURNAL
+        # the names App.__init__ and link.Settings.bad give the files, by FILE_* from FILE_DECKS
+        files = ("decks", "key.bin", "session.bin", "pin.bin", "journal")
+        f = files.index(name) + FILE_DECKS if name in files else FILE_JOURNAL
         out.append((f, FAULT_UNREADABLE if isinstance(e, OSError) else FAULT_DAMAGED))
         if f == FILE_SESSION:
             sh.blocked = ALERT_SETUP  # no deal of a game the club PC may not have meant
@@ -203,17 +203,17 @@ def devices_missing(app):
     dealing: a shoe that reads nothing must not seem to deal. The dealer's screen says so and
     what to do; DEAL tries the reader again (reader_again). A display that did not answer
     cannot say anything: the console (USB serial) does, and the shoe deals and records all
-    the same. Each is an EVENT device_fault (a = DEVICE_*, b = the driver's code)."""
+    the same. Each is an EVENT device_fault (a = _DEVICE_*, b = the driver's code)."""
     sh = app.shoe
     r = app.board.reader
     if getattr(r, "version", 0) < 0:
         sh.blocked = sh.alert = ALERT_NO_READER
         sh.message = "deal refused"
-        if sh._note(records.EV_DEVICE_FAULT, DEVICE_READER, r.version & 0xFF):
+        if sh._note(records.EV_DEVICE_FAULT, _DEVICE_READER, r.version & 0xFF):
             sh._commit()
     if getattr(app.board.display, "absent", False):
         print("shoe: no display answering on I2C: check the panel's wiring and power")
-        if sh._note(records.EV_DEVICE_FAULT, DEVICE_DISPLAY, 0):
+        if sh._note(records.EV_DEVICE_FAULT, _DEVICE_DISPLAY, 0):
             sh._commit()
     sh.changed = True
 
