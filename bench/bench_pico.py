@@ -250,11 +250,12 @@ print('RESULT', json.dumps(st))
 # module's own imports already done), so they add up to the imports stage.
 MODULES = ("overplay_core.compat", "overplay_core.errors", "overplay_core.cards",
            "overplay_core.games", "overplay_core.mac", "overplay_core.records",
-           "overplay_core.handprint", "overplay_core.tally", "overplay_core.wire",
-           "overplay_core.session", "overplay_core.pin", "shoe", "shoe.states", "shoe.ring",
-           "shoe.deck", "shoe.journal", "shoe.display", "drivers.mfrc522", "shoe.screens",
-           "shoe.dealing", "shoe.tray", "shoe.settings", "shoe.link", "shoe.terminal", "shoe.faults",
-           BOARD, APP)
+           "overplay_core.findings", "overplay_core.tally", "overplay_core.handprint",
+           "overplay_core.trayslip", "overplay_core.wire", "overplay_core.session",
+           "overplay_core.movement", "overplay_core.pin", "shoe", "shoe.states", "shoe.ring",
+           "shoe.deck", "shoe.journal", "shoe.display", "drivers.mfrc522", "shoe.tray",
+           "shoe.screens", "shoe.dealing", "shoe.rounds", "shoe.settings", "shoe.link",
+           "shoe.terminal", "shoe.faults", BOARD, APP)
 HEAP_STAGES = """
 import gc, sys
 gc.collect()

@@ -146,7 +146,7 @@ def build(name=None, path=None):
     for bname in d.get("buttons", {}):
         buttons[bname] = Pin(d["buttons"][bname], Pin.IN, Pin.PULL_UP)
 
-    # The enrolment the club PC wrote (link.Settings' key.bin): shoe id u32 LE, the record
+    # The enrolment the club PC wrote (settings.Settings' key.bin): shoe id u32 LE, the record
     # key (32 bytes), then the club's tray-slip key (32, absent in an older enrolment). A
     # file of any other length is damaged: refused whole, never cut short to a key that
     # would sign records no one can check (the app shows it: faults.boot).

@@ -536,9 +536,11 @@ class Shoe:
         if card < 0:
             self._note(records.EV_OTHER_DECK if hit else records.EV_READER_ERROR, -card & 0xFF,
                        0, uid, n)
-            from shoe.screens import DECK_LINES
+            from shoe.deck import UNKNOWN_TAG
+            from shoe.screens import DECK_LINES  # by code from UNKNOWN_TAG (-20) down
 
-            self.message = DECK_LINES.get(card, "enrol error %d" % card)
+            k = UNKNOWN_TAG - card
+            self.message = DECK_LINES[k] if 0 <= k < len(DECK_LINES) else "enrol error %d" % card
             self._show()
             return
         self.cards += 1

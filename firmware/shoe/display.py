@@ -34,13 +34,14 @@ SUIT_GLYPHS = (b"\x38\x38\xd6\xfe\xd6\x10\x38\x00"  # clubs: three leaves and a 
                b"\x10\x38\x7c\xfe\xfe\x10\x38\x00")  # spades: 8 bytes a suit
 # A suit by itself (the trumps keyed at the terminal): one character, drawn as its glyph;
 # clubs, diamonds, hearts, spades
-SUIT_MARKS = tuple("\x01\x02\x03\x04")
+SUIT_MARKS = ("\x01", "\x02", "\x03", "\x04")
 # Digits and ranks, one string each: the per-card redraw draws numbers a digit at a time,
-# without formatting, and must not allocate. tuple() of a str gives one-character interned
-# names (qstrs: no heap object each, unlike the strings of a tuple constant in a .mpy, 32
-# bytes each on the unix port); _RANKS in cards.RANK_LETTERS' order.
-_DIGITS = tuple("0123456789")
-_RANKS = tuple("23456789TJQKA")
+# without formatting, and must not allocate; _RANKS in cards.RANK_LETTERS' order. Tuples of
+# literals: constants, in flash on the Pico with their one-character strings (built with
+# tuple("0123456789") they were 144 B of heap there). On the unix port, which loads a .mpy's
+# constants into its heap, each string of a tuple constant is an object (32 B).
+_DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 
 
 def cut(text, cols=COLS):

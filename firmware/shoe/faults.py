@@ -26,6 +26,7 @@ director_action, a = ACT_REKEY_OPEN). Alert lines fit the 16-column panel
 """
 
 from overplay_core import records
+from overplay_core.compat import const
 from shoe.states import ACT_REKEY_OPEN, REFUSED_JOURNAL, REFUSED_NO_KEY, REFUSED_SETUP
 
 # EVENT file_fault (records.EV_FILE_FAULT): a = the file ...
@@ -37,11 +38,12 @@ FILE_JOURNAL = 5
 # ... b = what was wrong with it
 FAULT_UNREADABLE = 1  # a folder (or nothing that reads) where the file should be
 FAULT_DAMAGED = 2  # bad CRC or length, bad contents, a set-up this shoe cannot deal
-FAULT_NOT_STORED = 3  # journal: records that could not be stored (data = [how many])
+_FAULT_NOT_STORED = const(3)  # journal: records that could not be stored (data = [how many])
 
 # EVENT device_fault (records.EV_DEVICE_FAULT, app.py's start-up checks): a = the device
-DEVICE_READER = 1
-DEVICE_DISPLAY = 2
+# (the codes only this module writes are _private const(): folded in, not kept in its globals)
+_DEVICE_READER = const(1)
+_DEVICE_DISPLAY = const(2)
 
 
 # Shoe.alert: what the dealer must see until it is put right (0: none). The shoe tests only
@@ -56,29 +58,33 @@ ALERT_REKEY = 7  # re-keying open at the shoe
 ALERT_NO_READER = 8  # the reader did not answer at power-on (Shoe.blocked: no deal)
 ALERT_FILE = 10  # + FILE_*: that file was found damaged at power-on
 
-_LINES = {  # what is wrong, what to do: 16 columns a line at most
-    ALERT_NOT_STORED: ("NOT RECORDED!", "sync club PC"),
-    ALERT_FLASH_ERROR: ("flash error:", "sync club PC"),
-    ALERT_NEARLY_FULL: ("sync soon:", "flash near full"),
-    ALERT_JOURNAL_FULL: ("journal full:", "sync club PC"),
-    ALERT_NO_KEY: ("no club key:", "enrol this shoe"),
-    ALERT_SETUP: ("set-up unusable:", "push session"),
-    ALERT_REKEY: ("re-key open:", "enrol from the", "club PC"),
-    ALERT_NO_READER: ("NO READER: check", "its wiring, then", "press DEAL"),
-    ALERT_FILE + FILE_DECKS: ("deck file bad:", "enrol decks"),
-    ALERT_FILE + FILE_KEY: ("key file bad:", "enrol this shoe"),
-    ALERT_FILE + FILE_PIN: ("PIN file bad:", "set PIN at PC"),
-    ALERT_FILE + FILE_JOURNAL: ("journal damaged:", "sync club PC"),
-}
-
-# The names App.__init__ and Settings.bad (shoe/settings.py) give the files they found damaged
-_FILES = {"decks": FILE_DECKS, "key.bin": FILE_KEY, "session.bin": FILE_SESSION,
-          "pin.bin": FILE_PIN, "journal": FILE_JOURNAL}
+# What is wrong, what to do (16 columns a line at most), indexed by the alert code: a tuple of
+# literals, a constant in flash on the Pico (a dict is built on the heap at import); () for a
+# code with no lines of its own.
+_LINES = (
+    (),
+    ("NOT RECORDED!", "sync club PC"),  # ALERT_NOT_STORED 1
+    ("flash error:", "sync club PC"),  # ALERT_FLASH_ERROR
+    ("sync soon:", "flash near full"),  # ALERT_NEARLY_FULL
+    ("journal full:", "sync club PC"),  # ALERT_JOURNAL_FULL
+    ("no club key:", "enrol this shoe"),  # ALERT_NO_KEY 5
+    ("set-up unusable:", "push session"),  # ALERT_SETUP
+    ("re-key open:", "enrol from the", "club PC"),  # ALERT_REKEY
+    ("NO READER: check", "its wiring, then", "press DEAL"),  # ALERT_NO_READER 8
+    (),  # 9
+    (),  # ALERT_FILE (10) + FILE_*:
+    ("deck file bad:", "enrol decks"),  # FILE_DECKS
+    ("key file bad:", "enrol this shoe"),  # FILE_KEY
+    (),  # FILE_SESSION: ALERT_SETUP says it
+    ("PIN file bad:", "set PIN at PC"),  # FILE_PIN
+    ("journal damaged:", "sync club PC"),  # FILE_JOURNAL
+)
 
 
 def alert_lines(code):
     """The dealer's lines for Shoe.alert (1 to 3 lines of at most 16 characters)."""
-    return list(_LINES.get(code, ("fault %d" % code, "call director")))
+    t = _LINES[code] if 0 <= code < len(_LINES) else ()
+    return list(t) if t else ["fault %d" % code, "call director"]
 
 
 def clear(shoe, *codes):
@@ -103,7 +109,7 @@ def report_lost(shoe):
     many]), so the club PC learns that records are missing and how many."""
     k = shoe.lost
     shoe.lost = 0
-    if shoe._note(records.EV_FILE_FAULT, FILE_JOURNAL, FAULT_NOT_STORED,
+    if shoe._note(records.EV_FILE_FAULT, FILE_JOURNAL, _FAULT_NOT_STORED,
                   bytes([k if k < 255 else 255]), 1):
         clear(shoe, ALERT_NOT_STORED)
     else:
@@ -151,7 +157,10 @@ def boot(app, found):
             found.append((name, None))
     out = []
     for name, e in found:
-        f = _FILES.get(name, FILE_JOURNAL)
+        # the names App.__init__ and Settings.bad (shoe/settings.py) give the files, by
+        # FILE_* from FILE_DECKS
+        files = ("decks", "key.bin", "session.bin", "pin.bin", "journal")
+        f = files.index(name) + FILE_DECKS if name in files else FILE_JOURNAL
         out.append((f, FAULT_UNREADABLE if isinstance(e, OSError) else FAULT_DAMAGED))
         if f == FILE_SESSION:
             sh.blocked = ALERT_SETUP  # no deal of a game the club PC may not have meant
@@ -194,17 +203,17 @@ def devices_missing(app):
     dealing: a shoe that reads nothing must not seem to deal. The dealer's screen says so and
     what to do; DEAL tries the reader again (reader_again). A display that did not answer
     cannot say anything: the console (USB serial) does, and the shoe deals and records all
-    the same. Each is an EVENT device_fault (a = DEVICE_*, b = the driver's code)."""
+    the same. Each is an EVENT device_fault (a = _DEVICE_*, b = the driver's code)."""
     sh = app.shoe
     r = app.board.reader
     if getattr(r, "version", 0) < 0:
         sh.blocked = sh.alert = ALERT_NO_READER
         sh.message = "deal refused"
-        if sh._note(records.EV_DEVICE_FAULT, DEVICE_READER, r.version & 0xFF):
+        if sh._note(records.EV_DEVICE_FAULT, _DEVICE_READER, r.version & 0xFF):
             sh._commit()
     if getattr(app.board.display, "absent", False):
         print("shoe: no display answering on I2C: check the panel's wiring and power")
-        if sh._note(records.EV_DEVICE_FAULT, DEVICE_DISPLAY, 0):
+        if sh._note(records.EV_DEVICE_FAULT, _DEVICE_DISPLAY, 0):
             sh._commit()
     sh.changed = True
 

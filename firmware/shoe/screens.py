@@ -8,8 +8,8 @@ finding and code, the scoring terminal's screens and the director's menu.
     wrap(text); page(rows, first, n)     # 16-column rows between words; a scrolled view
     (the scoring terminal's own screens: shoe/terminal.py screen(), with header/wrap/page)
     tray_line(code)                      # a tray / slip / reader code for people
-    DECK_LINES[deck.FULL]                # a deck code for people
-    READER_ERRORS[mfrc522.COLLISION]     # 'two tags in the field'
+    DECK_LINES[deck.UNKNOWN_TAG - deck.FULL]   # a deck code for people
+    READER_ERRORS[mfrc522.COLLISION]     # 'two tags in the field' (by the negative code)
 
 Built outside the hot path (it allocates strings; while dealing, the panel redraws a card
 without it: display.deal_update). Rows are written for the 128x64 panel's 8 rows of 16
@@ -23,7 +23,6 @@ from overplay_core import findings as F
 from overplay_core import records, trayslip
 from overplay_core.cards import card_name
 from overplay_core.games import SEAT_NAMES
-import shoe.deck as deck
 import shoe.tray as tray
 import shoe.display as D
 from shoe.states import (AWAIT_TRAY, CHECK_HANDS, CHECK_SLIP, CHECK_TRUMP, DEALING, ENROLLING,
@@ -34,20 +33,14 @@ def _card(c):
     return card_name(c) if 0 <= c <= 52 else "??"
 
 
-_EVENT_TEXT = {
-    records.EV_UNKNOWN_TAG: "unknown tag!",
-    records.EV_COLLISION: "2 cards at once!",
-    records.EV_DUPLICATE_READ: "read twice: ",
-    records.EV_OTHER_DECK: "other deck: ",
-    records.EV_CARD_EXPOSED: "no deal: ",
-    records.EV_LOW_SPACE: "journal full",
-    records.EV_READER_ERROR: "reader error",
-}
-
-
 def event_text(kind, a):
     """The dealer's line for an irregularity ('unknown tag!', 'read twice: QH')."""
-    t = _EVENT_TEXT.get(kind, "event %d" % kind)
+    t = ""
+    if 0 < kind <= records.EV_READER_ERROR:  # by code from EV_CARD_EXPOSED (1); "": no words
+        t = ("no deal: ", "unknown tag!", "2 cards at once!", "read twice: ", "other deck: ", "",
+             "journal full", "reader error")[kind - 1]
+    if not t:
+        return "event %d" % kind
     if t.endswith(": "):
         t += _card(a)  # the card the event names
     return t
@@ -113,11 +106,6 @@ def page(rows, first, n):
     return view
 
 
-# The header's mode word, by Shoe.state (IDLE 0, DEALING 1, AWAIT_TRAY 2, CHECK_SLIP 3,
-# CHECK_TRUMP 4, CHECK_HANDS 5, ENROLLING 6: shoe/states.py)
-_MODES = ("ready", "deal", "tray", "check", "check", "check", "enrol")
-
-
 def _counts(shoe, seats):
     """'N3  E3  S3  W3': each seat's count in its own cell (display.deal_update's layout)."""
     labels = seat_labels(seats)
@@ -136,8 +124,11 @@ def deal_screen(shoe):
     st = shoe.state
     seats = p.seats
     rows = [""] * D.ROWS
-    rows[0] = header(shoe.board, shoe.dealer, seats,
-                     "no deal" if shoe.blocked else _MODES[st] if 0 <= st < 7 else "")
+    # the header's mode word, by Shoe.state (IDLE 0, DEALING 1, AWAIT_TRAY 2, CHECK_SLIP 3,
+    # CHECK_TRUMP 4, CHECK_HANDS 5, ENROLLING 6: shoe/states.py)
+    rows[0] = header(shoe.board, shoe.dealer, seats, "no deal" if shoe.blocked else
+                     ("ready", "deal", "tray", "check", "check", "check", "enrol")[st]
+                     if 0 <= st < 7 else "")
     second = ""
     if st == DEALING:
         second = "%d/%d" % (shoe.tally.n, p.deal_cards)
@@ -210,44 +201,48 @@ MENU = ("average board", "void score", "correct tricks", "tables engaged", "leav
 # --- codes for people: the app's tasks, the tray, the decks, the reader ----------------------
 TASK_NAMES = ("", "reader", "dealing", "display", "link")  # app.TASK_*: "fault: reader"
 
-READER_ERRORS = {
-    mfrc522.COLLISION: "two tags in the field",
-    mfrc522.TIMEOUT: "tag left the field during the read",
-    mfrc522.CRC_ERROR: "CRC error",
-    mfrc522.BCC_ERROR: "UID check byte error",
-    mfrc522.PROTOCOL_ERROR: "radio framing error",
-    mfrc522.NAK: "tag refused the command",
-    mfrc522.CHIP_ERROR: "reader chip not answering on SPI",
-    mfrc522.UID_TOO_LONG: "10-byte UID not supported",
-}
+# The tables of words below are tuples of literals, indexed by the code: constants, in flash on
+# the Pico (a dict is built on the heap at import). Codes are negative: a reader code indexes
+# its tuple from the end (READER_ERRORS[mfrc522.COLLISION], COLLISION = -1: the last line).
 
-DECK_LINES = {
-    deck.UNKNOWN_TAG: "unknown tag: not a card of any enrolled deck",
-    deck.OTHER_DECK: "card of another deck: the packs are mixed",
-    deck.BAD_UID: "tag UID is neither 4 nor 7 bytes",
-    deck.ALREADY_ENROLLED: "tag already enrolled: the same card read twice?",
-    deck.FULL: "deck table full: forget an old deck first",
-    deck.NOT_ENROLLING: "not enrolling a deck",
-    deck.INCOMPLETE: "enrolment incomplete: deal the rest of the sorted pack",
-}
+# mfrc522's codes, from UID_TOO_LONG (-8) up to COLLISION (-1)
+READER_ERRORS = (
+    "10-byte UID not supported",  # UID_TOO_LONG -8
+    "reader chip not answering on SPI",  # CHIP_ERROR -7
+    "tag refused the command",  # NAK -6
+    "radio framing error",  # PROTOCOL_ERROR -5
+    "UID check byte error",  # BCC_ERROR -4
+    "CRC error",  # CRC_ERROR -3
+    "tag left the field during the read",  # TIMEOUT -2
+    "two tags in the field",  # COLLISION -1
+)
 
-_TRAY_LINES = {
-    tray.NO_TRAY: "no tray tag over the reader: hold the tray's tag to the reader",
-    tray.NOT_NTAG: "this tag is not a tray tag (4-byte UID): use the tray's own tag",
-    tray.WRITE_FAILED: "writing the tray tag failed: hold the tray still and write again",
-    tray.VERIFY_FAILED: "the tray tag did not keep what was written: write again or change the tag",
-}
+# deck's codes, from UNKNOWN_TAG (-20) down to INCOMPLETE (-26): DECK_LINES[UNKNOWN_TAG - code]
+DECK_LINES = (
+    "unknown tag: not a card of any enrolled deck",  # UNKNOWN_TAG -20
+    "card of another deck: the packs are mixed",  # OTHER_DECK -21
+    "tag UID is neither 4 nor 7 bytes",  # BAD_UID -22
+    "tag already enrolled: the same card read twice?",  # ALREADY_ENROLLED -23
+    "deck table full: forget an old deck first",  # FULL -24
+    "not enrolling a deck",  # NOT_ENROLLING -25
+    "enrolment incomplete: deal the rest of the sorted pack",  # INCOMPLETE -26
+)
 
 
 def tray_line(code):
     """One line for the dealer about a tray code (tray, trayslip or reader code)."""
     if code == tray.OK:
         return "trump slip OK"
-    if code in _TRAY_LINES:
-        return _TRAY_LINES[code]
+    if tray.VERIFY_FAILED <= code <= tray.NO_TRAY:  # from NO_TRAY (-30) down to -33
+        return (
+            "no tray tag over the reader: hold the tray's tag to the reader",  # NO_TRAY
+            "this tag is not a tray tag (4-byte UID): use the tray's own tag",  # NOT_NTAG
+            "writing the tray tag failed: hold the tray still and write again",  # WRITE_FAILED
+            "the tray tag did not keep what was written: write again or change the tag",
+        )[tray.NO_TRAY - code]  # VERIFY_FAILED last
     if tray.SLIP_ERROR_BASE - 6 <= code <= tray.SLIP_ERROR_BASE - 1:
         return trayslip.REASONS[code - tray.SLIP_ERROR_BASE]
-    name = READER_ERRORS.get(code)
-    if name:
-        return "tray tag read failed (%s): hold the tray's tag to the reader again" % name
+    if mfrc522.UID_TOO_LONG <= code < 0:
+        return ("tray tag read failed (%s): hold the tray's tag to the reader again"
+                % READER_ERRORS[code])
     return "tray tag error %d" % code

@@ -20,7 +20,7 @@ back and compared, and the slip checked under the key, before OK. Not the hot pa
 written once per board and read once per overplay.
 
 Keys: slips are signed with the club's tray-slip key (one per club, from `overplay enroll`,
-kept in link.Settings' key.bin after the shoe's own record key), so a slip written at table 1
+kept in settings.Settings' key.bin after the shoe's own record key), so a slip written at table 1
 verifies at every other table; a shoe enrolled before there was a slip key signs with its
 record key (a one-shoe club only: enrol it again). The session id comes with the session
 set-up (session.bin); a slip of another session is OTHER_SESSION (-46).
@@ -58,7 +58,7 @@ class Tray:
     @staticmethod
     def on_board(board, settings=None, record_key=None):
         """The shoe's tray: slip key and session id from the enrolment and set-up on flash
-        (link.Settings), else the board's (board.slip_key, board.session_id), else the
+        (shoe.settings.Settings), else the board's (board.slip_key, board.session_id), else the
         record key (an enrolment older than the club slip key: re-enrol the shoe)."""
         t = Tray(board.reader, getattr(board, "slip_key", None) or record_key,
                  getattr(board, "session_id", 0))
@@ -140,7 +140,7 @@ class Tray:
         return length
 
     def take(self, settings, record_key=None):
-        """Slip key and session id from link.Settings, e.g. after the link stored a new
+        """Slip key and session id from shoe.settings.Settings, e.g. after the link stored a new
         enrolment or set-up (link.on_settings): the tray need not wait for a restart."""
         if settings.key is not None:
             self.key = settings.slip_key or settings.key or record_key

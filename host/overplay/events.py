@@ -25,7 +25,8 @@ def event_name(code, name=None):
     """The name of an EVENT code for people: records.EVENT_NAMES, else the host's own."""
     if name and not name.startswith("event_"):
         return name
-    return records.EVENT_NAMES.get(code) or HOST_EVENT_NAMES.get(code) or "event_%d" % code
+    own = records.EVENT_NAMES[code] if 0 < code < len(records.EVENT_NAMES) else None
+    return own or HOST_EVENT_NAMES.get(code) or "event_%d" % code
 
 
 # The director's actions at the shoe's scoring terminal (firmware/terminal.py), EV_DIRECTOR a.

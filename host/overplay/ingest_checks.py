@@ -522,8 +522,8 @@ def _check(f, ctx):
 
 def _event(f, ctx):
     code = f["code"]
-    if code not in records.EVENT_NAMES:
-        return "EVENT code %d unknown (1-%d)" % (code, max(records.EVENT_NAMES))
+    if not 0 < code < len(records.EVENT_NAMES):  # (indexed by the code)
+        return "EVENT code %d unknown (1-%d)" % (code, len(records.EVENT_NAMES) - 1)
     if len(f["data"]) > records.MAX_EVENT_DATA:
         return "EVENT %s: %d bytes of data; at most %d" % (
             f["event_name"], len(f["data"]), records.MAX_EVENT_DATA)

@@ -705,7 +705,8 @@ class Store:
             d = dict(zip(("id", "shoe_id", "journal_id", "seq", "reason", "received_at",
                           "sync_id"), row[:7]))
             raw = bytes(row[7])
-            d["type"] = records.TYPE_NAMES.get(raw[0]) if raw else None
+            d["type"] = records.TYPE_NAMES[raw[0]] if raw and raw[0] < len(records.TYPE_NAMES) \
+                else None  # (indexed by the type; None at 0)
             out.append(d)
         return out
 

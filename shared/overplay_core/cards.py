@@ -68,7 +68,10 @@ def card_name(c):
     return RANK_LETTERS[c % 13] + SUIT_LETTERS[c // 13]
 
 
-PACK_52 = tuple(range(52))  # whist, duplicate whist, bridge whist: card ints are in pack order
+# whist, duplicate whist, bridge whist: card ints are in pack order
+PACK_52 = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+           25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46,
+           47, 48, 49, 50, 51)
 
 
 
@@ -137,26 +140,26 @@ def format_cards(cards, symbols=False):
     return " ".join([name(c) for c in cards])
 
 
-def _pack(low_rank, joker=False):
-    cards = []
-    for s in range(4):
-        for r in range(low_rank, ACE + 1):
-            cards.append(card(r, s))
-    if joker:
-        cards.append(JOKER)
-    return tuple(cards)
-
-
-PACK_32 = _pack(7)  # écarté (piquet pack), euchre (the 32-card game)
-PACK_24 = _pack(9)  # euchre, 24-card variant (nines up)
-PACK_25 = _pack(9, joker=True)  # euchre with the joker as the best bower
-
-PACKS = {52: PACK_52, 32: PACK_32, 24: PACK_24, 25: PACK_25}
+# The smaller packs, each in pack order: clubs, diamonds, hearts, spades, each from its low
+# rank to the ace (card = suit * 13 + rank - 2). Written out, not computed: a tuple of
+# literals is a constant, in flash on the Pico, where a computed one is built on the heap at
+# import (~0.6 KB for the four packs; tests/shared/test_cards.py checks them against the ranks).
+PACK_32 = (5, 6, 7, 8, 9, 10, 11, 12, 18, 19, 20, 21, 22, 23, 24, 25,  # écarté, euchre:
+           31, 32, 33, 34, 35, 36, 37, 38, 44, 45, 46, 47, 48, 49, 50, 51)  # 7s up (piquet pack)
+PACK_24 = (7, 8, 9, 10, 11, 12, 20, 21, 22, 23, 24, 25,  # euchre, 24-card variant: 9s up
+           33, 34, 35, 36, 37, 38, 46, 47, 48, 49, 50, 51)
+PACK_25 = (7, 8, 9, 10, 11, 12, 20, 21, 22, 23, 24, 25,  # euchre with the joker as the best
+           33, 34, 35, 36, 37, 38, 46, 47, 48, 49, 50, 51, 52)  # bower (52: JOKER)
 
 
 def pack_of_size(size):
     """The standard pack with that many cards; ParseError for any other size."""
-    pack = PACKS.get(size)
-    if pack is None:
-        raise ParseError("no pack of %d cards: use 52, 32, 24 or 25" % size)
-    return pack
+    if size == 52:
+        return PACK_52
+    if size == 32:
+        return PACK_32
+    if size == 24:
+        return PACK_24
+    if size == 25:
+        return PACK_25
+    raise ParseError("no pack of %d cards: use 52, 32, 24 or 25" % size)

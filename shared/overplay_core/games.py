@@ -23,40 +23,42 @@ shoe's per-card path.
 
 
 from overplay_core import cards
+from overplay_core.compat import const
 from overplay_core.errors import RuleError
 
-DUPLICATE_WHIST = 1
-BRIDGE_WHIST = 2
-EUCHRE = 3
-ECARTE = 4
+DUPLICATE_WHIST = const(1)
+BRIDGE_WHIST = const(2)
+EUCHRE = const(3)
+ECARTE = const(4)
 
 GAME_NAMES = {DUPLICATE_WHIST: "duplicate whist", BRIDGE_WHIST: "bridge whist",
               EUCHRE: "euchre", ECARTE: "écarté"}
 
 # How trump is chosen.
-TRUMP_LAST_CARD = 1  # whist: the last card dealt is turned and belongs to the dealer (DW-2)
-TRUMP_DECLARED = 2  # declared, no card turned (Bridge "The trump is declared"; DW Law IV §11)
-TRUMP_ORDER_UP = 3  # euchre: next card turned on the pack, ordered up / taken up (EU-4, EU-17)
-TRUMP_TURN_UP = 4  # écarté: the 11th card turned up from the stock (Écarté law 10)
+TRUMP_LAST_CARD = const(1)  # whist: the last card dealt is turned and belongs to the dealer (DW-2)
+TRUMP_DECLARED = const(2)  # declared, none turned (Bridge "The trump is declared"; DW Law IV §11)
+TRUMP_ORDER_UP = const(3)  # euchre: next card turned on the pack, ordered / taken up (EU-4, EU-17)
+TRUMP_TURN_UP = const(4)  # écarté: the 11th card turned up from the stock (Écarté law 10)
 
 # The deal pattern: one card at a time, or two packets per hand.
-ONE_AT_A_TIME = 0
+ONE_AT_A_TIME = const(0)
 
 # Variant flags (bit values are stored in records: never renumber).
-V_DECLARED_TRUMP = 0x01  # DW Law IV §11: by unanimous consent a suit is declared, none turned
-V_PACKETS_3_2 = 0x02  # euchre/écarté: three then two (default two then three; EU-4, EC law 8)
-V_PACK_24 = 0x04  # euchre: 24-card pack, nines up (EU-1)
-V_PACK_25 = 0x08  # euchre: 24 cards and the joker as the highest trump (EU-1)
-V_LONE_EUCHRED_2 = 0x10  # euchre: a euchred lone hand gives the adversaries 2, not 4 (EU-33)
-V_SOMERSET_FORFEIT = 0x20  # euchre: Somerset law 90 for wrong hands instead of excerpt law 23
-V_EXCERPT_ONLY = 0x40  # duplicate whist: no gap-filling from Duplicate Auction Law B (DW-14..16)
-V_ECARTE_TREBLE = 0x80  # écarté law 46: by agreement a game counts treble/double/single
-V_PARTNER_SURPLUS = 0x100  # duplicate whist: Law B(3) lowest/highest when partner held surplus
+V_DECLARED_TRUMP = const(0x01)  # DW Law IV §11: by unanimous consent a suit declared, none turned
+V_PACKETS_3_2 = const(0x02)  # euchre/écarté: three then two (default 2 then 3; EU-4, EC law 8)
+V_PACK_24 = const(0x04)  # euchre: 24-card pack, nines up (EU-1)
+V_PACK_25 = const(0x08)  # euchre: 24 cards and the joker as the highest trump (EU-1)
+V_LONE_EUCHRED_2 = const(0x10)  # euchre: a euchred lone hand gives the adversaries 2, not 4 (EU-33)
+V_SOMERSET_FORFEIT = const(0x20)  # euchre: Somerset law 90 for wrong hands, not excerpt law 23
+V_EXCERPT_ONLY = const(0x40)  # duplicate whist: no gap-filling from Dup. Auction Law B (DW-14..16)
+V_ECARTE_TREBLE = const(0x80)  # écarté law 46: by agreement a game counts treble/double/single
+V_PARTNER_SURPLUS = const(0x100)  # dup. whist: Law B(3) lowest/highest when partner held surplus
 
 GAME_IDS = {"duplicate_whist": DUPLICATE_WHIST, "bridge_whist": BRIDGE_WHIST,
             "euchre": EUCHRE, "ecarte": ECARTE}
 
-# (name, flag, games it applies to), in bit order: the one table of variants.
+# (name, flag, games it applies to), in bit order: the one table of variants. Its flags and
+# games are const(): a tuple of literals, in flash on the Pico (not built on the heap).
 VARIANTS = (
     ("declared_trump", V_DECLARED_TRUMP, (DUPLICATE_WHIST,)),
     ("packets_3_2", V_PACKETS_3_2, (EUCHRE, ECARTE)),

@@ -140,22 +140,18 @@ def unpack_into(data, cards, out):
     return dealt
 
 
-_REASONS = {
-    BAD_LENGTH: "wrong length for this pack",
-    BAD_SEAT: "a seat value 4..6, which is never written",
-    BAD_PADDING: "nonzero unused bits at the end",
-}
-
-
 def unpack(data, cards):
     """bytearray(53) seat per card int (NOT_DEALT for no hand); ParseError on a bad handprint."""
     out = bytearray(53)  # filled below: no 53-item list made on the way
     for c in range(53):
         out[c] = NOT_DEALT
     r = unpack_into(data, cards, out)
-    if r < 0:
-        raise ParseError("handprint of %d bytes for a %d-card pack: %s"
-                         % (len(data), len(cards), _REASONS[r]))
+    if r < 0:  # the words by code from BAD_PADDING (-3) up to BAD_LENGTH (-1): a tuple of
+        # literals, a constant in flash on the Pico (a dict is built on the heap at import)
+        raise ParseError("handprint of %d bytes for a %d-card pack: %s" % (
+            len(data), len(cards), ("nonzero unused bits at the end",
+                                    "a seat value 4..6, which is never written",
+                                    "wrong length for this pack")[r]))
     return out
 
 

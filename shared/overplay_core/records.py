@@ -42,7 +42,9 @@ DEAL = 2
 EVENT = 3
 CHECK = 4
 SCORE = 5
-TYPE_NAMES = {SESSION: "session", DEAL: "deal", EVENT: "event", CHECK: "check", SCORE: "score"}
+# Type -> name, indexed by the type (None at 0: no type). The name tables here are tuples of
+# literals: constants, in flash on the Pico (a dict is built on the heap at import).
+TYPE_NAMES = (None, "session", "deal", "event", "check", "score")
 
 HEADER = 11
 TAG = 16
@@ -99,15 +101,11 @@ BAD_TAG = -4
 BAD_FIELD = -5  # a DEAL mode or CHECK slip result out of range
 
 
-# EVENT code -> name (records.EVENT_NAMES)
-EVENT_NAMES = {EV_CARD_EXPOSED: "card_exposed", EV_UNKNOWN_TAG: "unknown_tag",
-               EV_COLLISION: "collision", EV_DUPLICATE_READ: "duplicate_read",
-               EV_OTHER_DECK: "other_deck", EV_DIRECTOR: "director_action",
-               EV_LOW_SPACE: "low_space", EV_READER_ERROR: "reader_error",
-               EV_DEAL_ABANDONED: "deal_abandoned", EV_POWER_ON: "power_on",
-               EV_DECK_ENROLLED: "deck_enrolled", EV_PLAY_BEGUN: "play_begun",
-               EV_TASK_FAULT: "task_fault", EV_FILE_FAULT: "file_fault",
-               EV_SCORE_CHECKED: "score_checked", EV_DEVICE_FAULT: "device_fault"}
+# EVENT code -> name, indexed by the code (EVENT_NAMES[EV_COLLISION]; None at 0: no code)
+EVENT_NAMES = (None, "card_exposed", "unknown_tag", "collision", "duplicate_read", "other_deck",
+               "director_action", "low_space", "reader_error", "deal_abandoned", "power_on",
+               "deck_enrolled", "play_begun", "task_fault", "file_fault", "score_checked",
+               "device_fault")
 
 
 def _u16(buf, i, v):
@@ -258,7 +256,9 @@ def _length_event(d, n):
 
 def _decode_event(d, r, e):
     i = HEADER
-    r.update({"code": d[i], "event_name": EVENT_NAMES.get(d[i], "event_%d" % d[i]),
+    c = d[i]
+    r.update({"code": c, "event_name": EVENT_NAMES[c] if 0 < c < len(EVENT_NAMES) else
+              "event_%d" % c,
               "board": _get16(d, i + 1), "a": d[i + 3], "b": d[i + 4], "data": d[i + 6:e]})
 
 
@@ -386,18 +386,19 @@ def verify(data, key, shoe_id, journal_id):
 
 # --- reading: every type's (length, fields) readers, by type --------------------------------
 
-_READERS = {SESSION: (_length_session, _decode_session), DEAL: (_length_deal, _decode_deal),
-            EVENT: (_length_event, _decode_event), CHECK: (_length_check, _decode_check),
-            SCORE: (_length_score, _decode_score)}
+# type t's length reader at 2t, its fields reader at 2t + 1 (one flat tuple: the least heap)
+_READERS = (None, None, _length_session, _decode_session, _length_deal, _decode_deal,
+            _length_event, _decode_event, _length_check, _decode_check, _length_score,
+            _decode_score)
 
 
 def _body_end(d, n):
     """Offset where the tag starts if the record's lengths are consistent, else -offset
     (0 for an unknown type)."""
-    readers = _READERS.get(d[0])
-    if readers is None:
+    t = d[0]
+    if not SESSION <= t <= SCORE:
         return 0
-    end = readers[0](d, n)
+    end = _READERS[2 * t](d, n)
     if end < 0 or end + TAG != n:
         return -abs(end)
     return end
@@ -439,7 +440,7 @@ def decode(data):
     t = d[0]
     r = {"type": t, "type_name": TYPE_NAMES[t], "seq": _get32(d, 1), "boot": _get16(d, 5),
          "ticks": _get32(d, 7), "tag": d[e:]}
-    _READERS[t][1](d, r, e)
+    _READERS[2 * t + 1](d, r, e)
     return r
 
 

@@ -42,12 +42,14 @@ E_BOARDS = -4
 E_TABLE = -5
 E_MOVEMENT = -6
 E_FIT = -7      # e.g. a Howell at 1 table; 24 boards in the 7 rounds of a 4-table Howell
-_TEXT = {E_SIZE: "is not %d bytes long" % SIZE, E_VERSION: "has an unknown version",
-         E_GAME: "names an unknown game", E_BOARDS: "has an empty board range",
-         E_TABLE: "has a table number outside 1..tables", E_MOVEMENT: "names an unknown movement",
-         E_FIT: "has a movement that does not fit its tables and boards"}
-_OFFSET = {E_SIZE: 0, E_VERSION: 0, E_GAME: 5, E_BOARDS: 7, E_TABLE: 11, E_MOVEMENT: 13,
-           E_FIT: 13}
+# What each code says and the offset of the field it is about, indexed by the (negative)
+# code: from E_FIT (-7) up to E_SIZE (-1), _TEXT[code]. Tuples of literals: constants, in
+# flash on the Pico (a dict is built on the heap at import).
+_TEXT = ("has a movement that does not fit its tables and boards",  # E_FIT
+         "names an unknown movement", "has a table number outside 1..tables",
+         "has an empty board range", "names an unknown game", "has an unknown version",
+         "is not %d bytes long")  # E_SIZE (% SIZE)
+_OFFSET = (13, 13, 11, 7, 5, 0, 0)
 
 
 def movement_id(name):
@@ -122,7 +124,7 @@ def encode(setup_id, game, variant, first, last, table, tables, movement):
     if code == E_FIT:
         raise ParseError("session set-up: " + fit_error(movement, tables, first, last))
     if code < 0:
-        raise ParseError("session set-up %s" % _TEXT[code])
+        raise ParseError("session set-up " + _TEXT[code])  # (never E_SIZE)
     return struct.pack(FMT, VERSION, setup_id & 0xFFFFFFFF, game, variant & 0xFF, first, last,
                        table, tables, movement)
 
@@ -141,7 +143,9 @@ def decode(data):
     """Bytes -> dict (setup_id, game, variant, first, last, table, tables, movement)."""
     code = check(data)
     if code < 0:
-        raise ParseError("session set-up at offset %d %s" % (_OFFSET[code], _TEXT[code]))
+        t = _TEXT[code]
+        raise ParseError("session set-up at offset %d %s" % (_OFFSET[code], t % SIZE
+                                                             if code == E_SIZE else t))
     v, sid, game, variant, first, last, table, tables, movement = struct.unpack(FMT, data)
     return {"setup_id": sid, "game": game, "variant": variant, "first": first, "last": last,
             "table": table, "tables": tables, "movement": movement}

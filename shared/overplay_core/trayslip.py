@@ -60,17 +60,19 @@ BAD_AUTH = -4  # the MAC fails: edited by hand, torn mid-write, or another club'
 BAD_FIELD = -5  # signed but a field is out of range (a shoe bug, not tampering)
 OTHER_SESSION = -6  # genuine, but written in another session: a copied or old tray
 
-REASONS = {
-    NO_SLIP: "no trump slip on this tag (blank or foreign tag): rewrite it at the original deal",
-    BAD_VERSION: "trump slip in a format version this shoe does not read: rewrite it at the "
+# The dealer's line for each code, indexed by the (negative) code itself: from OTHER_SESSION
+# (-6) up to NO_SLIP (-1), REASONS[code]. A tuple of literals: a constant, in flash on the Pico
+# (a dict is built on the heap at import).
+REASONS = (
+    "trump slip is from another session (a copied or old tray): call the director",  # -6
+    "trump slip is signed but holds an impossible value: call the director",  # BAD_FIELD
+    "trump slip fails its signature (edited, torn, or another club's key): "  # BAD_AUTH
+    "call the director",
+    "trump slip cut short (torn write or short read): read the tray again",  # TRUNCATED
+    "trump slip in a format version this shoe does not read: rewrite it at the "  # BAD_VERSION
     "original deal with an up-to-date shoe",
-    TRUNCATED: "trump slip cut short (torn write or short read): read the tray again",
-    BAD_AUTH: "trump slip fails its signature (edited, torn, or another club's key): "
-    "call the director",
-    BAD_FIELD: "trump slip is signed but holds an impossible value: call the director",
-    OTHER_SESSION: "trump slip is from another session (a copied or old tray): "
-    "call the director",
-}
+    "no trump slip on this tag (blank or foreign tag): rewrite it at the original deal",  # -1
+)
 
 
 def _mac(key, data, n):

@@ -150,6 +150,22 @@ def test_mode_held_at_power_on_opens_re_keying_for_that_power_on():
 
 
 def test_every_alert_fits_the_16_column_panel():
-    for code in F._LINES:
+    for code in range(len(F._LINES) + 1):  # (indexed by the code; past the end: "fault 17")
         lines = F.alert_lines(code)
         assert 1 <= len(lines) <= 3 and all(0 < len(s) <= 16 for s in lines), lines
+
+
+def test_each_alert_says_its_own_fault():
+    # _LINES is a tuple indexed by the alert code: each code's lines in its place
+    want = ((F.ALERT_NOT_STORED, "NOT RECORDED!"), (F.ALERT_FLASH_ERROR, "flash error:"),
+            (F.ALERT_NEARLY_FULL, "sync soon:"), (F.ALERT_JOURNAL_FULL, "journal full:"),
+            (F.ALERT_NO_KEY, "no club key:"), (F.ALERT_SETUP, "set-up unusable:"),
+            (F.ALERT_REKEY, "re-key open:"), (F.ALERT_NO_READER, "NO READER: check"),
+            (F.ALERT_FILE + F.FILE_DECKS, "deck file bad:"),
+            (F.ALERT_FILE + F.FILE_KEY, "key file bad:"),
+            (F.ALERT_FILE + F.FILE_PIN, "PIN file bad:"),
+            (F.ALERT_FILE + F.FILE_JOURNAL, "journal damaged:"))
+    for code, first in want:
+        assert F.alert_lines(code)[0] == first, code
+    for code in (0, 9, F.ALERT_FILE, F.ALERT_FILE + F.FILE_SESSION, 99):
+        assert F.alert_lines(code) == ["fault %d" % code, "call director"]

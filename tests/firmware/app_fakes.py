@@ -1,6 +1,6 @@
 """The app on a simulated board for the robustness tests (test_setup_change.py,
 test_space.py, test_boot_faults.py): a serial line with nothing on it (so the app builds its
-link and link.Settings), buttons, a pack enrolled straight into the deck, and a deal dealt
+link and settings.Settings), buttons, a pack enrolled straight into the deck, and a deal dealt
 through the app's own path (App.command, App.deal_once, Shoe.on_uid).
 """
 

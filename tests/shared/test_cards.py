@@ -42,6 +42,22 @@ def test_packs_have_the_right_cards():
     assert cards.pack_of_size(32) is cards.PACK_32
 
 
+def test_each_pack_is_its_ranks_in_pack_order_and_found_by_its_size():
+    # the packs are written out as literals (constants in flash): each must be exactly its
+    # suits' ranks from the low rank to the ace, clubs first, the joker last in the 25
+    for pack, low, joker in ((cards.PACK_52, 2, False), (cards.PACK_32, 7, False),
+                             (cards.PACK_24, 9, False), (cards.PACK_25, 9, True)):
+        want = [card(r, s) for s in range(4) for r in range(low, ACE + 1)]
+        assert list(pack) == want + ([JOKER] if joker else [])
+        assert type(pack) is tuple and cards.pack_of_size(len(pack)) is pack
+    try:
+        cards.pack_of_size(36)
+    except ParseError as e:
+        assert "no pack of 36 cards" in str(e)
+    else:
+        raise AssertionError("a pack of 36")
+
+
 def test_joker_has_no_suit_and_a_name():
     assert suit_of(JOKER) == cards.NO_SUIT and rank_of(JOKER) == 0
     assert parse_card("joker") == JOKER and card_name(JOKER) == "JK"

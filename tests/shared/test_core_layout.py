@@ -104,10 +104,13 @@ def test_every_variant_flag_applies_exactly_where_the_one_table_says():
 
 
 def test_every_record_type_has_its_encoder_and_its_reader():
-    for t in records.TYPE_NAMES:
+    assert records.TYPE_NAMES[0] is None  # (indexed by the type)
+    for t in range(1, len(records.TYPE_NAMES)):
         assert callable(getattr(records, "encode_" + records.TYPE_NAMES[t]))
-        assert t in records._READERS
-    assert len(records._READERS) == len(records.TYPE_NAMES)
+        name = records.TYPE_NAMES[t]
+        assert records._READERS[2 * t] is getattr(records, "_length_" + name)
+        assert records._READERS[2 * t + 1] is getattr(records, "_decode_" + name)
+    assert len(records._READERS) == 2 * len(records.TYPE_NAMES)
 
 
 def test_every_game_has_its_laws_module_by_the_one_table():

@@ -97,6 +97,14 @@ def test_bad_handprints_are_refused_with_codes_and_parse_errors():
     pad[6] = 0x80
     assert handprint.unpack_into(pad, PACK_25, out) == handprint.BAD_PADDING
     assert _raises(handprint.unpack, bytes(pad), PACK_25)
+    # each code's own words in the ParseError
+    for data, pack, words in ((bytes(12), PACK_52, "12 bytes for a 52-card pack: wrong length"),
+                              (bytes(bad), PACK_24, "a seat value 4..6"),
+                              (bytes(pad), PACK_25, "nonzero unused bits")):
+        try:
+            handprint.unpack(data, pack)
+        except ParseError as e:
+            assert words in str(e), str(e)
 
 
 def test_two_handed_game_refuses_a_third_seat():

@@ -49,6 +49,25 @@ def test_decode_reports_offset_and_check_gives_codes():
     assert session.check(bytes(bad)) == session.E_VERSION
 
 
+def test_each_refusal_names_its_field_and_offset():
+    good = session.encode(1, 1, 0, 1, 24, 1, 1, 0)
+    cases = ((good[:5], "at offset 0 is not 14 bytes long"),
+             (b"\x02" + good[1:], "at offset 0 has an unknown version"),
+             (good[:5] + b"\x09" + good[6:], "at offset 5 names an unknown game"),
+             (good[:7] + b"\x05\x00\x04\x00" + good[11:], "at offset 7 has an empty board range"),
+             (good[:11] + b"\x02" + good[12:], "at offset 11 has a table number outside"),
+             (good[:13] + b"\x09", "at offset 13 names an unknown movement"),
+             (good[:7] + b"\x01\x00\x05\x00\x01\x02\x03", "at offset 13 has a movement that "
+              "does not fit"))
+    for data, words in cases:
+        try:
+            session.decode(data)
+        except ParseError as e:
+            assert "session set-up " + words in str(e), str(e)
+        else:
+            raise AssertionError(words)
+
+
 def test_movement_names():
     assert session.movement_id("Howell") == session.HOWELL
     try:

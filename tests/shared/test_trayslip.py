@@ -160,6 +160,17 @@ def test_check_never_raises_on_garbage():
         if trial % 3 == 0 and len(data) > 2:
             data[0], data[1], data[2] = 0x4F, 0x53, 2  # past the magic, into the fields
         code = trayslip.check(data, KEY, 41)
-        assert code in trayslip.REASONS or code == trayslip.OK
+        assert -len(trayslip.REASONS) <= code <= trayslip.OK  # a code with its REASONS line
         if code != trayslip.OK:
             assert _parse_fails(data) or code == trayslip.OTHER_SESSION
+
+
+def test_each_check_code_has_its_own_line_for_the_dealer():
+    # REASONS is indexed by the negative code itself (a tuple constant): each line in its place
+    want = ((trayslip.NO_SLIP, "no trump slip on this tag"),
+            (trayslip.BAD_VERSION, "format version this shoe does not read"),
+            (trayslip.TRUNCATED, "cut short"), (trayslip.BAD_AUTH, "fails its signature"),
+            (trayslip.BAD_FIELD, "impossible value"), (trayslip.OTHER_SESSION, "another session"))
+    assert len(trayslip.REASONS) == len(want)
+    for code, words in want:
+        assert words in trayslip.REASONS[code]
