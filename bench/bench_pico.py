@@ -80,8 +80,15 @@ class Repl:
         self.t = SerialTransport(pty, exclusive=False)
         self.t.enter_raw_repl(soft_reset=False)
 
-    def run(self, code, timeout=1800):
+    def run(self, code, timeout=1800, when_ready=None):
+        """Run `code`; its RESULT line. `when_ready`: called once the code prints READY (the
+        app it starts is running), e.g. to press its buttons: a press made while the code is
+        still on its way over the serial line finds no app and is lost."""
         self.t.exec_raw_no_follow(code)
+        if when_ready is not None:
+            if not self.t.read_until(1, b"READY", timeout=120).endswith(b"READY"):
+                raise RuntimeError("device: the code never said READY")
+            when_ready()
         out, err = self.t.follow(timeout)
         if err:
             raise RuntimeError("device: %s" % err.decode(errors="replace")[-800:])
@@ -190,6 +197,7 @@ def on_end(sh):
         a.stop()
 a.on_deal_end = on_end
 async def probe():
+    print('READY')  # the app runs: the bench presses its buttons now
     while True:
         f = gc.mem_free()
         if f < st['min']:
@@ -552,10 +560,14 @@ def measure(ctx, emu, folder, deals, profile=None):
         if profile is not None:
             profile["data_path_us"] = repl.run(card_loop_source(ctx, 0, DATA_PATH_PROFILE))
 
-        deal_buttons(pico, rng, pack, deals)
         t0 = time.monotonic()
-        r = repl.run(SESSION % dict(NAMES, deals=deals), timeout=600 + 60 * deals)
+        r = repl.run(SESSION % dict(NAMES, deals=deals), timeout=600 + 60 * deals,
+                     when_ready=lambda: deal_buttons(pico, rng, pack, deals))
         print("  bench_pico: session %s" % json.dumps(r), file=sys.stderr)
+        # every board of the session an original deal (a lost DEAL press once turned the
+        # session into overplay checks: MODE then selected the check)
+        if r["complete"] != r["deals"]:
+            raise RuntimeError("the session dealt %d of its %d boards" % (r["complete"], r["deals"]))
         out["device_session_deals"] = r["deals"]
         out["device_session_min_free_heap_bytes"] = r["min"]
         out["device_session_min_free_heap_after_collect_bytes"] = r["min_between"]
