@@ -87,7 +87,11 @@ class Terminal:
         self.number = 0
         self.scored = 0  # boards scored here (tests, the screen)
         self.begun = 0  # the board whose play_begun was recorded last
-        self.here = []  # boards dealt or checked at this table in this session
+        # Boards dealt or checked at this table in this session: a bit a board from
+        # here_base, grown to the highest seen (boards 1-400: 51 bytes). A list of them grew
+        # with every board (1,024 B after 200 deals on the Pico) and was searched per board.
+        self.here = bytearray(0)
+        self.here_base = 0
         self.keyer = 0  # the side keying the score in: 0 N-S (P0), 1 E-W (P1)
         self.scroll = 0  # the first finding row on the ready screen
         self._back = T_IDLE
@@ -168,8 +172,7 @@ class Terminal:
             self.fields = None
         self.profile = self.shoe.profile  # the game and table it was dealt at
         self.table = self.shoe.table
-        if board not in self.here:
-            self.here.append(board)
+        self._mark_here(board)
         self.scroll = 0
         self.board = board
         self.dealer = dealer
@@ -191,14 +194,32 @@ class Terminal:
 
     def new_session(self):
         """A new set-up: boards dealt before it are no longer this session's to score."""
-        self.here = []
+        self.here = bytearray(0)
+
+    def _mark_here(self, board):
+        h, base = self.here, self.here_base
+        if not len(h):
+            base = self.here_base = board & ~7
+        elif board < base:  # below the first board's byte: zero bytes before it (bases are
+            nb = board & ~7  # multiples of 8, so every bit keeps its byte and place)
+            h = self.here = bytearray((base - nb) >> 3) + h
+            base = self.here_base = nb
+        i = board - base
+        if i >> 3 >= len(h):
+            h = self.here = h + bytearray((i >> 3) + 1 - len(h))
+        h[i >> 3] |= 1 << (i & 7)
+
+    def was_here(self, board):
+        """True when `board` was dealt or checked at this table in this session."""
+        i = board - self.here_base
+        return 0 <= i < 8 * len(self.here) and self.here[i >> 3] >> (i & 7) & 1 == 1
 
     def start_entry(self, board=0):
         """Key in the score of `board` (default: the board in play): OK, or BAD_VALUE for a
         board this table did not deal or check in this session (said on the screen). The
         director's correction (ACT_CORRECT) may name any board."""
         b = board or self.board
-        if self.action != ACT_CORRECT and b not in self.here:
+        if self.action != ACT_CORRECT and not self.was_here(b):
             self.message = "B%d: not dealt or checked here" % b  # (in this session)
             self.changed = True
             if self.state == T_IDLE:  # the shoe's screen is up: it says it there

@@ -91,6 +91,23 @@ def test_bad_entry_is_refused_with_a_message():
     assert records_of(sh, records.SCORE) == []
 
 
+def test_only_boards_dealt_here_this_session_are_scored_however_many():
+    sh, t = term()
+    dealt = [17, 3, 200] + list(range(40, 240, 2))  # out of order, one below the first
+    for b in dealt:
+        t.ready(board=b)
+        t.state = ST.T_IDLE  # the table leaves it unscored: the next board comes
+    for b in (3, 17, 40, 138, 200, 238):
+        assert t.start_entry(b) == ST.OK, b
+        t.state = ST.T_IDLE
+    for b in (1, 2, 4, 16, 39, 41, 239, 240, 4000):
+        assert t.start_entry(b) == ST.BAD_VALUE and "not dealt or checked here" in t.message
+    # 103 boards kept in a few bytes (a list of them grew by 4 bytes a board on the Pico)
+    assert len(t.here) <= (238 - 0) // 8 + 1
+    t.new_session()  # a new set-up: the last session's boards are no longer this table's
+    assert t.start_entry(17) == ST.BAD_VALUE
+
+
 def _keyed(t, *values):
     """Key the values in field by field (key_in, as the club PC's keypad path does), then the
     confirm screen and the other side's acceptance: the SCORE record."""
