@@ -80,3 +80,16 @@ def close(a):
     a.journal.close()
     if "overplay-sim-" in a.board.root:
         SB.remove_folder(a.board.root)
+
+
+class CountingGc:
+    """Stands in for the app's gc: each collection noted with the shoe's state then, or minus
+    the cards out when one came while they were being dealt (a collection mid-deal)."""
+
+    def __init__(self, a):
+        self.a = a
+        self.at = []
+
+    def collect(self):
+        sh = self.a.shoe
+        self.at.append(-sh.tally.n if sh.state == ST.DEALING and sh.tally.n else sh.state)

@@ -8,7 +8,7 @@ tests/host/test_app_robust.py (not 128 KB: see app_setup_cases.py)."""
 import struct
 import sys
 
-from app_fakes import board, close, enrol, journal  # noqa: I001
+from app_fakes import CountingGc, board, close, enrol, journal  # noqa: I001
 from link_host import Host, Pipe, Through
 import shoe.app as A
 import shoe.states as ST
@@ -33,17 +33,6 @@ def loaded():
     """The link's modules the interpreter holds now (in sys.modules, or on their package)."""
     return [n for n in LINK if n in sys.modules or
             n.split(".")[1] in sys.modules[n.split(".")[0]].__dict__]
-
-
-class _Gc:
-    """The app's gc, counting collections and the shoe's state at each."""
-
-    def __init__(self, a):
-        self.a = a
-        self.at = []
-
-    def collect(self):
-        self.at.append(self.a.shoe.state)
 
 
 def linked_app():
@@ -91,7 +80,7 @@ def test_the_link_is_loaded_at_the_pcs_first_byte_and_let_go_when_the_sync_ends(
         for _ in range(5):
             a.link_once()  # the link task, nothing on the line: nothing loaded
         assert a.link is None and loaded() == []
-        fake = A.gc = _Gc(a)
+        fake = A.gc = CountingGc(a)
         pc, seqs = sync(a, b, display=True)
         assert seqs == list(range(1, a.journal.next_seq))  # every record went
         assert a.link is None and loaded() == [] and a.syncs == 1  # DONE: the Link is gone
@@ -191,7 +180,7 @@ def deal_cards(a, b, board_no, during=None):
 
 def test_a_pc_syncing_mid_deal_loses_no_card():
     a, b = linked_app()
-    fake = A.gc = _Gc(a)
+    fake = A.gc = CountingGc(a)
     try:
         assert deal_cards(a, b, 1)
         start = len(fake.at)
@@ -215,7 +204,7 @@ def test_a_pc_syncing_mid_deal_loses_no_card():
         assert deal_cards(a, b, 2, talk)
         assert ST.DEALING in states and a.syncs == 1
         # no collection while the cards were dealt: at the press and after the deal only
-        assert fake.at[start:] == [ST.AWAIT_TRAY, ST.AWAIT_TRAY]  # (its tray not written)
+        assert fake.at[start:] == [ST.DEALING, ST.AWAIT_TRAY]  # (its tray not written)
         assert a.uids.dropped == 0
         d = journal(a, records.DEAL)[-1]  # (board 1's went to the PC)
         assert d["board"] == 2 and not d["findings"]  # no card missed, none read twice

@@ -15,7 +15,7 @@ try:
 except ImportError:
     vfs = None
 
-from app_fakes import board, close, deal, enrol, journal, screen  # noqa: I001
+from app_fakes import CountingGc, board, close, deal, enrol, journal, screen  # noqa: I001
 import shoe.app as A
 import shoe.journal as J
 from overplay_core import pin, records
@@ -178,36 +178,27 @@ def test_a_record_the_flash_refuses_is_shown_then_told_when_there_is_room():
         done(a)
 
 
-class _Gc:
-    """The app's gc, counting collections and the shoe's state at each."""
-
-    def __init__(self, a):
-        self.a = a
-        self.at = []
-
-    def collect(self):
-        self.at.append(self.a.shoe.state)
-
-
 def test_the_heap_is_collected_before_and_after_each_deal_never_during_it():
     # The lowest free heap of a session is the live data plus the garbage made since the last
     # collection (bench_pico: device_session_min_free_heap_bytes). The app collects where no
-    # card can be over the reader (hardware-facts target 3): when DEAL starts a deal (the
-    # scoring screens and a sync made since are dropped), after the deal, and when a sync
-    # ends with no deal in progress; never while the cards are dealt.
+    # card can be over the reader (hardware-facts target 3): when DEAL has started a deal,
+    # before its first card (its first screen drawn; the scoring screens and a sync made
+    # since are dropped), after the deal, and when a sync ends with no deal in progress;
+    # never while the cards are dealt.
     a = A.App(board(buttons=True), game=1, poll_ms=0, display_ms=0)
     enrol(a)
-    fake = A.gc = _Gc(a)
+    fake = A.gc = CountingGc(a)
     try:
         assert deal(a, 1, end=False)
-        assert fake.at == [ST.IDLE]  # at the press, before the deal started
+        assert fake.at == [ST.DEALING]  # at the press: the deal started, no card out yet
+        assert a.shoe.drawn == ST.DEALING  # ... its screen drawn before the collection
         a.deal_once()
-        assert fake.at == [ST.IDLE]  # every card dealt: none while dealing
+        assert fake.at == [ST.DEALING]  # every card dealt: none while dealing
         a.command(A.CMD_END)
         a.deal_once()
-        assert fake.at == [ST.IDLE, ST.AWAIT_TRAY]  # between hands: the tray comes next
+        assert fake.at == [ST.DEALING, ST.AWAIT_TRAY]  # between hands: the tray comes next
         assert deal(a, 2)  # the tray not written: given up for the next deal
-        assert fake.at == [ST.IDLE, ST.AWAIT_TRAY, ST.AWAIT_TRAY, ST.AWAIT_TRAY]
+        assert fake.at == [ST.DEALING, ST.AWAIT_TRAY, ST.DEALING, ST.AWAIT_TRAY]
         a._let_go = True  # a sync just ended: its Link went at the link task's last step
         a.link_once()
         assert fake.at[-1] == ST.AWAIT_TRAY and len(fake.at) == 5
@@ -231,7 +222,7 @@ def test_the_app_starts_its_tasks_on_a_collected_heap():
     import asyncio
 
     a = A.App(board(buttons=True), game=1, poll_ms=0, display_ms=0)
-    fake = A.gc = _Gc(a)
+    fake = A.gc = CountingGc(a)
     try:
         a.stop()  # the dealing task's first step ends the app
         asyncio.run(a.main())
