@@ -224,7 +224,7 @@ def table(results):
 
 README_HEAD = """## Benchmarks
 
-`make bench` runs every `bench/bench_*.py` (about two minutes here, plus two to six for the emulated Pico), writes `bench/results.json`
+`make bench` runs every `bench/bench_*.py` (about two minutes here, plus about 45 for the emulated Pico and its 200-deal session), writes `bench/results.json`
 (metric -> number, plus `_date`, `_machine`) and prints the table below; it fails when a
 metric is missing or a benchmark breaks. `.venv/bin/python bench/run.py --quick` is a smoke
 run, `--only card` one benchmark (its figures replace theirs in the last full run's results),
@@ -249,7 +249,7 @@ same run.
   with the app started; per card from a tag entering the field to the card in the tally, with
   the MFRC522 driver's SPI work (4 MHz bus time included, radio time not modelled) and without
   it (`mpy_card_loop.py` on the device); the deal's end; a session of `PICO_DEALS` boards
-  (default 200, issue #12's session: about 9 s of wall time a deal here, 30 minutes in all;
+  (default 200, issue #12's session: about 12 s of wall time a deal here, 41 minutes in all;
   3 with `--quick`) dealt through the buttons and the reader, lowest free heap sampled every
   2 ms, and the live data the session kept (after the last deal against after the first:
   what a leak would show); records/s of the shoe's CPU
