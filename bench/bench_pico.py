@@ -410,15 +410,15 @@ def per_card(label, fn):
 def loop(u):
     pass
 def ring_put_get(u):
-    ring.put(7, u, 7)
-    ring.get(got)
+    ring.put_slot(7, u, 7)
+    ring.get_slot(got)
 def lookup(u):
     sh.deck.lookup(u, 7)
 def on_uid(u):
     sh.on_uid(u, 7)
 def whole(u):
-    ring.put(7, u, 7)
-    k = ring.get(got)
+    ring.put_slot(7, u, 7)
+    k = ring.get_slot(got)
     sh.on_uid(got, k)
 for label, fn in (('loop', loop), ('ring_put_get', ring_put_get), ('deck_lookup', lookup),
                   ('on_uid', on_uid), ('card_path', whole)):

@@ -59,8 +59,8 @@ def time_empty(n):
 def cards_of_deal(sh, ring, got, uids):
     """The per-card path for one deal's UIDs (the untimed and the timed passes share it)."""
     for u in uids:
-        ring.put(7, u, 7)
-        k = ring.get(got)
+        ring.put_slot(7, u, 7)
+        k = ring.get_slot(got)
         sh.on_uid(got, k)
 
 
@@ -91,7 +91,7 @@ def orders(p, count, seed=11):
         for i in range(len(order) - 1, 0, -1):
             j = rng.below(i + 1)
             order[i], order[j] = order[j], order[i]
-        out.append([bytearray(uid_of(c)) for c in order])
+        out.append([bytearray(uid_of(c) + bytes(3)) for c in order])  # the reader's 10-byte buffer
     return out
 
 

@@ -150,6 +150,9 @@ class App:
         # One 10-byte buffer (an ISO 14443 UID is at most 10) for the reader's UID, the UID
         # taken from the ring and the command taken: each step fills it and is done with it
         # before it yields (asyncio switches tasks only at an await), so they never overlap.
+        # It is the uids ring's slot size: put_slot/get_slot copy it whole, in one C copy each
+        # and no size checks (13,190 RP2040 cycles a card for the pair against 20,850 for
+        # put/get: bench/bench_pico.py --profile's ring_put_get).
         self._uid = bytearray(10)
         self._got = self._cmd = self._uid
         # The sync link (shoe/link.py) and its Link exist only while a PC talks to the shoe
@@ -383,7 +386,7 @@ class App:
             return 0
         if n > 0:
             r.halt()  # HLTA: REQA will not find this tag again while it stays in the field
-        self.uids.put(n & 0xFF, self._uid, n if n > 0 else 0)
+        self.uids.put_slot(n & 0xFF, self._uid, n if n > 0 else 0)  # (the slot's size)
         return n
 
     def take_uids(self):
@@ -392,7 +395,7 @@ class App:
         sh = self.shoe
         got = self._got
         while True:
-            k = self.uids.get(got)
+            k = self.uids.get_slot(got)
             if k < 0:
                 return
             sh.on_uid(got, k - 256 if k > 127 else k)
@@ -668,18 +671,28 @@ class App:
     def _display_once(self):
         if self._sync_shown():
             return
+        sh = self.shoe
         t = self.terminal
         if t is not None and t.active:
-            if self.shoe.changed:  # the shoe's news (the tray written) shows on its screen
-                self.shoe.changed = False
+            drawn = t.changed or sh.changed
+            if sh.changed:  # the shoe's news (the tray written) shows on its screen
+                sh.changed = False
                 t.changed = True
             t.refresh()
-        elif self.boards is not None:  # the round screen while idle (shoe/rounds.py)
-            import shoe.rounds as rounds
-
-            rounds.draw(self)
         else:
-            self.shoe.refresh()
+            drawn = sh.changed
+            if self.boards is not None:  # the round screen while idle (shoe/rounds.py)
+                import shoe.rounds as rounds
+
+                rounds.draw(self)
+            else:
+                sh.refresh()
+        if drawn and (sh.state == IDLE or sh.state == AWAIT_TRAY):
+            # A whole screen drawn with no deal in progress (the scoring terminal's, the
+            # shoe's after MODE, a stray card's message): its lines are garbage now, ~1-2.5 KB
+            # a screen on the Pico. Dropped at once, they do not pile up between two hands
+            # on top of the next deal's start (the session's lowest free heap was there).
+            self._collect()
 
     async def reader_task(self):
         await self._run(TASK_READER, self.read_once_task, self.poll_ms)

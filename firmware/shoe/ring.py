@@ -5,6 +5,8 @@
     r.put(KIND_UID, uid_buf, 7)     # copies the payload in; False (and r.dropped += 1) if full
     kind = r.get(out)               # copies the payload out; -1 when empty
     n = r.last_len                  # payload length of the item just taken
+    r.put_slot(KIND_UID, uid10, 7)  # the per-card path: a buffer of exactly the slot's size,
+    kind = r.get_slot(out10)        # ... copied whole both ways, no size checks
 
     v = r.reserve()                 # zero-copy: the next slot
     n = reader.read_uid(v)          # ... filled in place,
@@ -125,6 +127,43 @@ class Ring:
                 for i in range(m):
                     out[i] = b[o + i]
         self._tail = 0 if t + 1 == self.slots else t + 1  # _advance_tail, inline
+        self._count = c - 1
+        return meta[2 * t]
+
+    # --- whole slots: the per-card path --------------------------------------------------
+    def put_slot(self, kind, buf, n):
+        """put() for a buffer exactly the slot's size (the reader's UID buffer), n of its
+        bytes meaningful: one C copy through the slot's view and no size checks (a buffer of
+        another size raises ValueError). Needs a ring made with views=True."""
+        c = self._count
+        if c == self.slots:
+            self.dropped += 1
+            return False
+        h = self._head
+        self._views[h][:] = buf
+        meta = self._meta
+        meta[2 * h] = kind
+        meta[2 * h + 1] = n
+        self._head = 0 if h + 1 == self.slots else h + 1
+        c += 1
+        self._count = c
+        if c > self.high_water:
+            self.high_water = c
+        return True
+
+    def get_slot(self, out):
+        """get() into a buffer exactly the slot's size: the whole slot in one C copy
+        (last_len says how much of it is payload). A bytearray of another size would be
+        resized to the slot's: pass the slot's size."""
+        c = self._count
+        if c == 0:
+            self.last_len = 0
+            return -1
+        t = self._tail
+        meta = self._meta
+        self.last_len = meta[2 * t + 1]
+        out[:] = self._views[t]
+        self._tail = 0 if t + 1 == self.slots else t + 1
         self._count = c - 1
         return meta[2 * t]
 

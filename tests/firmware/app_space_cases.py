@@ -215,6 +215,40 @@ def test_the_heap_is_collected_before_and_after_each_deal_never_during_it():
         close(a)
 
 
+def test_a_whole_screen_drawn_with_no_deal_in_progress_is_collected_at_once():
+    # The screen after a hand, the shoe's after MODE: each leaves its lines as garbage (1-2.5
+    # KB on the Pico); collected once drawn, they do not pile up between two hands on top of
+    # the next deal's start. Screens drawn while the cards are dealt are not (a card may be
+    # over the reader), and a step that draws nothing collects nothing.
+    a = A.App(board(buttons=True), game=1, poll_ms=0, display_ms=0)
+    enrol(a)
+    fake = A.gc = CountingGc(a)
+    try:
+        assert deal(a, 1, end=False)
+        assert fake.at == [ST.DEALING] and a.shoe.changed
+        a._display_once()  # the deal's screen, cards out: no collection
+        assert fake.at == [ST.DEALING] and not a.shoe.changed
+        a.command(A.CMD_END)
+        a.deal_once()
+        assert fake.at == [ST.DEALING, ST.AWAIT_TRAY]  # between hands
+        a._display_once()  # the screen after the hand
+        assert fake.at == [ST.DEALING, ST.AWAIT_TRAY, ST.AWAIT_TRAY]
+        a._display_once()  # nothing changed, nothing drawn
+        a._display_once()
+        assert len(fake.at) == 3
+        mode = a.board.buttons["mode"]
+        mode.v = 0  # MODE: the overplay check selected, the shoe's screen says so
+        a.deal_once()
+        mode.v = 1
+        a.deal_once()
+        assert len(fake.at) == 3 and a.shoe.changed
+        a._display_once()
+        assert fake.at[3:] == [ST.AWAIT_TRAY]
+    finally:
+        A.gc = __import__("gc")
+        close(a)
+
+
 def test_the_app_starts_its_tasks_on_a_collected_heap():
     # Building the board and the app (the board definition parsed, the files read, the SESSION
     # record signed) leaves garbage; the app collects it before its tasks start, so the

@@ -127,6 +127,58 @@ def test_put_get_allocate_nothing():
     assert r.get(out) == -1
 
 
+def test_whole_slot_put_and_get_keep_order_payload_and_length():
+    # the reader's UID buffer is the slot's size: copied whole, n of it the UID
+    r = Ring(3, 10)
+    uid = bytearray(10)
+    uid[0:7] = b"\x04\x01\x05\x10\x20\x30\x85"
+    assert r.put_slot(7, uid, 7)
+    uid[0:4] = b"\xaa\xbb\xcc\xdd"
+    assert r.put_slot(4, uid, 4)
+    assert r.put(0, None, 0)  # the field clear again: mixed with whole slots
+    assert not r.put_slot(7, uid, 7) and r.dropped == 1 and r.high_water == 3  # full
+    out = bytearray(10)
+    assert r.get_slot(out) == 7 and r.last_len == 7 and out[:7] == b"\x04\x01\x05\x10\x20\x30\x85"
+    assert r.get_slot(out) == 4 and r.last_len == 4 and out[:4] == b"\xaa\xbb\xcc\xdd"
+    assert r.get_slot(out) == 0 and r.last_len == 0
+    assert r.get_slot(out) == -1 and r.last_len == 0 and len(out) == 10
+    for i in range(20):  # wraps
+        uid[0] = i
+        assert r.put_slot(7, uid, 7)
+        assert r.get_slot(out) == 7 and out[0] == i
+
+
+def test_whole_slot_needs_a_slot_sized_buffer():
+    r = Ring(2, 10)
+    try:
+        r.put_slot(7, b"\x04\x01\x05\x10\x20\x30\x85", 7)  # 7 bytes: not the slot's 10
+    except ValueError:
+        pass
+    else:
+        assert False, "a 7-byte buffer into a 10-byte slot"
+    assert len(r) == 0 and r.dropped == 0
+
+
+def test_whole_slot_put_get_allocate_nothing():
+    r = Ring(8, 10)
+    uid = bytearray(10)
+    out = bytearray(10)
+    if micropython is None:
+        return
+    micropython.heap_lock()
+    try:
+        for i in range(100):
+            uid[0] = i
+            r.put_slot(7, uid, 7)
+            r.put_slot(0xFF, uid, 0)
+            r.get_slot(out)
+            r.get_slot(out)
+            r.get_slot(out)
+    finally:
+        micropython.heap_unlock()
+    assert out[0] == 99 and r.get_slot(out) == -1
+
+
 def test_ring_without_views_same_items_and_no_allocation():
     # the shoe's commands and events rings: no per-slot views, payloads copied out byte by byte
     r = Ring(3, 12, False)
