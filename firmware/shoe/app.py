@@ -362,7 +362,6 @@ class App:
         self.gc_ms = ticks_diff(ticks_ms(), t)
 
     def _between_hands(self, played=True):
-        self._collect()
         sh = self.shoe
         if self.boards is not None:
             import shoe.rounds as rounds  # a checked board is played: the movement goes on
@@ -371,6 +370,9 @@ class App:
         if played and self._scores and sh.board and sh.mode in (ORIGINAL_DEAL, OVERPLAY_CHECK):
             # the table may now begin play and, after it, key in the score
             self.scoring().ready(sh.board, sh.dealer, 0 if sh.mode == ORIGINAL_DEAL else 1)
+        # last: what the deal's end and the scoring terminal's set-up made (~2.7 KB on the
+        # Pico, bench_pico's min_between when this came first) is dropped with the rest
+        self._collect()
         if self.on_deal_end is not None:
             self.on_deal_end(self.shoe)
 
