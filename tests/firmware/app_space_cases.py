@@ -178,6 +178,20 @@ def test_a_record_the_flash_refuses_is_shown_then_told_when_there_is_room():
         done(a)
 
 
+def counted(enrolled=True):
+    """An app with buttons (its pack enrolled) whose collections are counted: CountingGc."""
+    a = A.App(board(buttons=True), game=1, poll_ms=0, display_ms=0)
+    if enrolled:
+        enrol(a)
+    fake = A.gc = CountingGc(a)
+    return a, fake
+
+
+def uncounted(a):
+    A.gc = __import__("gc")
+    close(a)
+
+
 def test_the_heap_is_collected_before_and_after_each_deal_never_during_it():
     # The lowest free heap of a session is the live data plus the garbage made since the last
     # collection (bench_pico: device_session_min_free_heap_bytes). The app collects where no
@@ -185,9 +199,7 @@ def test_the_heap_is_collected_before_and_after_each_deal_never_during_it():
     # before its first card (its first screen drawn; the scoring screens and a sync made
     # since are dropped), after the deal, and when a sync ends with no deal in progress;
     # never while the cards are dealt.
-    a = A.App(board(buttons=True), game=1, poll_ms=0, display_ms=0)
-    enrol(a)
-    fake = A.gc = CountingGc(a)
+    a, fake = counted()
     try:
         assert deal(a, 1, end=False)
         assert fake.at == [ST.DEALING]  # at the press: the deal started, no card out yet
@@ -211,8 +223,7 @@ def test_the_heap_is_collected_before_and_after_each_deal_never_during_it():
         a.deal_once()
         assert len(fake.at) == 6 and a.shoe.board == 3
     finally:
-        A.gc = __import__("gc")
-        close(a)
+        uncounted(a)
 
 
 def test_a_whole_screen_drawn_with_no_deal_in_progress_is_collected_at_once():
@@ -220,9 +231,7 @@ def test_a_whole_screen_drawn_with_no_deal_in_progress_is_collected_at_once():
     # KB on the Pico); collected once drawn, they do not pile up between two hands on top of
     # the next deal's start. Screens drawn while the cards are dealt are not (a card may be
     # over the reader), and a step that draws nothing collects nothing.
-    a = A.App(board(buttons=True), game=1, poll_ms=0, display_ms=0)
-    enrol(a)
-    fake = A.gc = CountingGc(a)
+    a, fake = counted()
     try:
         assert deal(a, 1, end=False)
         assert fake.at == [ST.DEALING] and a.shoe.changed
@@ -245,8 +254,7 @@ def test_a_whole_screen_drawn_with_no_deal_in_progress_is_collected_at_once():
         a._display_once()
         assert fake.at[3:] == [ST.AWAIT_TRAY]
     finally:
-        A.gc = __import__("gc")
-        close(a)
+        uncounted(a)
 
 
 def test_the_app_starts_its_tasks_on_a_collected_heap():
@@ -255,12 +263,10 @@ def test_the_app_starts_its_tasks_on_a_collected_heap():
     # first deal does not begin below the live data by that much.
     import asyncio
 
-    a = A.App(board(buttons=True), game=1, poll_ms=0, display_ms=0)
-    fake = A.gc = CountingGc(a)
+    a, fake = counted(enrolled=False)
     try:
         a.stop()  # the dealing task's first step ends the app
         asyncio.run(a.main())
         assert fake.at == [ST.IDLE]  # once, as the tasks start
     finally:
-        A.gc = __import__("gc")
-        close(a)
+        uncounted(a)
