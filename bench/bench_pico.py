@@ -10,8 +10,8 @@ with Ctrl-C, a fresh App built on the real board):
 - per card without the driver and per deal end: bench/mpy_card_loop.py run on the device
   (its card_us and deal_end_us_per_card; the flash commit not included);
 - a session: the app dealing PICO_DEALS boards through the buttons and the reader (default
-  issue #12's 200, 3 with --quick: a deal takes about 12 s of wall time on a 2-core machine, so
-  the full run takes about 40 minutes more than a quick one); lowest gc.mem_free()
+  issue #12's 200, 3 with --quick: a deal takes 11-15 s of wall time on a 2-core machine, so
+  the full run takes 40-50 minutes more than a quick one); lowest gc.mem_free()
   sampled by a task every 2 ms (garbage included, as the app sees it), just after each
   between-hands collection, and after a second collection there (live data only, and that
   collection's pause);

@@ -3,8 +3,8 @@
     MICROPYPATH=shared:firmware micropython -X heapsize=1m bench/mpy_card_loop.py [cards]
 
 Per card, from a UID already in the reader's buffer (radio time excluded): the reader task's
-ring put, the dealing task's ring get, then Shoe.on_uid (deck lookup -> card int -> tally seat
-and laws check), exactly what app.App.deal_once does. Per deal, Shoe.end_deal (findings,
+ring put_slot, the dealing task's get_slot (whole 10-byte slots), then Shoe.on_uid (deck
+lookup -> card int -> tally seat and laws check), exactly what app.App.deal_once does. Per deal, Shoe.end_deal (findings,
 handprint, DEAL record encoded, signed and appended to the journal's RAM batch; the flash
 commit is not timed) is measured apart and shared out over the deal's 52 cards.
 

@@ -249,7 +249,7 @@ same run.
   with the app started; per card from a tag entering the field to the card in the tally, with
   the MFRC522 driver's SPI work (4 MHz bus time included, radio time not modelled) and without
   it (`mpy_card_loop.py` on the device); the deal's end; a session of `PICO_DEALS` boards
-  (default 200, issue #12's session: about 12 s of wall time a deal here, 41 minutes in all;
+  (default 200, issue #12's session: 11-15 s of wall time a deal here, 41-50 minutes in all;
   3 with `--quick`) dealt through the buttons and the reader, lowest free heap sampled every
   2 ms, and the live data the session kept (after the last deal against after the first:
   what a leak would show); records/s of the shoe's CPU
@@ -284,8 +284,10 @@ same run.
 
 README_NOTES = """Reading the memory figures: docs/firmware.md "Memory" (what each figure counts, why the gate is
 the in-place figure and no longer the .mpy-in-RAM one, and the heap history).
-card_loop_equivalents is a ratio to an empty loop timed in the same run: 237-271 over one
-session's runs; a busy neighbour once pushed it to 306.7 with nothing on the card path changed.
+card_loop_equivalents is a ratio to an empty loop timed in the same run: 134-163 over three
+runs on 2026-12-02 at 16:37 UTC (the empty loop 22-25 ns); 237-271 in an earlier session's runs
+(16.9 ns), before the per-card ring copies became whole slots; a busy neighbour once pushed it
+to 306.7 with nothing on the card path changed.
 The ingest ratio is measured with the DB in RAM: on disk the 200 fsyncs made it swing from 0.58
 to 1.02 between runs."""
 
