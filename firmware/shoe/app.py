@@ -152,7 +152,7 @@ class App:
         # before it yields (asyncio switches tasks only at an await), so they never overlap.
         # It is the uids ring's slot size: put_slot/get_slot copy it whole, in one C copy each
         # and no size checks (13,190 RP2040 cycles a card for the pair against 20,850 for
-        # put/get: bench/bench_pico.py --profile's ring_put_get).
+        # put/get on the emulated Pico: docs/firmware.md, "#12's last two targets met").
         self._uid = bytearray(10)
         self._got = self._cmd = self._uid
         # The sync link (shoe/link.py) and its Link exist only while a PC talks to the shoe
@@ -388,7 +388,7 @@ class App:
             return 0
         if n > 0:
             r.halt()  # HLTA: REQA will not find this tag again while it stays in the field
-        self.uids.put_slot(n & 0xFF, self._uid, n if n > 0 else 0)  # (the slot's size)
+        self.uids.put_slot(n & 0xFF, self._uid, n if n > 0 else 0)  # _uid: a whole slot
         return n
 
     def take_uids(self):
